@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Each maps to the translation key `error.<code>` in the web app, so a
+ * code is never renamed once released; add a new one instead.
+ */
+export const ErrorCode = {
+  badRequest: 'request.invalid',
+  validation: 'request.validation',
+  malformedJson: 'request.malformed_json',
+  unsupportedMediaType: 'request.unsupported_media_type',
+  payloadTooLarge: 'request.too_large',
+  notFound: 'route.not_found',
+  methodNotAllowed: 'route.method_not_allowed',
+  languageNotFound: 'i18n.language_not_found',
+  tooManyRequests: 'request.rate_limited',
+  unavailable: 'service.unavailable',
+  internal: 'server.internal',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** One offending input field of a 400 answer: where it is and what is wrong with it. */
+export const FieldError = z.object({
+  path: z.string().describe('Location of the field, e.g. "body.metadata.title.en"'),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+/** The uniform error body of every non-2xx answer under /api/v1 (DESIGN §4). */
+export const ErrorBody = z
+  .object({
+    status: z.number().int().min(400).max(599),
+    code: z.string().describe('Stable machine-readable code; maps to a translation key'),
+    message: z.string().describe('Readable English sentence'),
+    fields: z.array(FieldError).optional().describe('Offending fields of a validation error'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

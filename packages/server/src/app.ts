@@ -1,0 +1,120 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { WebConfig } from '@geoportal/contract/web-config';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
+import { seedDatabase } from './db/seed/seed.js';
+import {
+  registerErrorHandler,
+  registerNotFoundHandler,
+  sendRouteNotFound,
+} from './http/error-handler.js';
+import { i18nRoutes } from './modules/i18n/i18n.routes.js';
+import { loadTranslations } from './modules/i18n/i18n.service.js';
+import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
+import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
+import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database of this process; closed when the app closes. */
+    db: Db;
+    /** Which engine `db` runs on. */
+    dbKind: DatabaseKind;
+    config: Config;
+  }
+}
+
+/** The API prefix of SPEC §7. */
+export const API_PREFIX = '/api/v1';
+
+export interface BuildOptions {
+  /** The built web application to serve; `null` serves the API only (most tests). */
+  web?: WebBuildLocation | null;
+  /** File written at build time with commit, branch, build time and version. */
+  gitInfoFile?: string | URL;
+}
+
+/**
+ * Builds the whole application: opens and migrates the database, runs the demo seed hook and
+ * registers the API, the asset routes and the server-rendered web app. Tests call this with
+ * their own configuration; `main.ts` adds listening and shutdown.
+ */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerNotFoundHandler(app);
+
+  const database = await openDatabase(config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  try {
+    await seedDatabase(database.db, { demoData: config.demoData, log: app.log });
+    const translations = await loadTranslations();
+    const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
+
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Geoportal API',
+          description: 'Catalogue, repository and access API of the Geoportal.',
+          version: getProductVersion(),
+        },
+        servers: [{ url: config.publicUrl }],
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(i18nRoutes(translations));
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+        await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
+        // Anything else under the API prefix is a JSON 404, never the HTML app.
+        api.all('/*', { schema: { hide: true } }, sendRouteNotFound);
+      },
+      { prefix: API_PREFIX },
+    );
+    await app.register(gitInfoRoutes(gitInfo));
+    // Unknown files and geo-service paths are 404s too, never a rendered page.
+    app.all('/assets/*', { schema: { hide: true } }, sendRouteNotFound);
+    app.all('/geoth/*', { schema: { hide: true } }, sendRouteNotFound);
+
+    if (options.web) {
+      const webConfig: WebConfig = {
+        apiBase: config.apiBase,
+        ssrApiBase: config.ssrApiBase,
+        publicUrl: config.publicUrl,
+        formLogin: config.formLogin,
+      };
+      await registerWebApp(app, options.web, webConfig);
+    }
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read once from the environment by `loadConfig` and passed down.
+ * Nothing else reads `process.env`. Every variable is documented in the README.
+ */
+export interface Config {
+  /** TCP port to listen on (`PORT`, default 8085, the development port of SPEC §9). */
+  port: number;
+  /** Interface to bind (`HOST`, default `localhost`; `0.0.0.0` to accept remote clients). */
+  host: string;
+  /** Folder for the embedded database and the file store (`DATA_DIR`, default `./data`). */
+  dataDir: string;
+  /** PostgreSQL server URL (`DATABASE_URL`); unset means the embedded PGlite in `DATA_DIR/db`. */
+  databaseUrl: string | undefined;
+  /** Schema the tables live in on a PostgreSQL server (`DATABASE_SCHEMA`, default `public`). */
+  databaseSchema: string;
+  /** Public address of the site, used for canonical links (`PUBLIC_URL`). */
+  publicUrl: string;
+  /** API base the browser uses (`API_BASE`, default `/api/v1`). */
+  apiBase: string;
+  /** API base used while rendering on the server (`SSR_API_BASE`, default this process). */
+  ssrApiBase: string;
+  /** Whether the username/password form is offered (`FORM_LOGIN`, default true). */
+  formLogin: boolean;
+  /** Seed demo content into a fresh database (`DEMO_DATA`, default true on the embedded database). */
+  demoData: boolean;
+  /** Password of the `admin` account created without demo data (`ADMIN_PASSWORD`). */
+  adminPassword: string | undefined;
+  /** Largest accepted file upload in bytes (`MAX_UPLOAD_BYTES`, default 1 GiB). */
+  maxUploadBytes: number;
+  /** Largest accepted JSON request body in bytes (`MAX_BODY_BYTES`, default 1 MiB). */
+  maxBodyBytes: number;
+  /** Log level (`LOG_LEVEL`: fatal, error, warn, info, debug, trace or silent; default info). */
+  logLevel: LogLevel;
+  /** Session ends after this many seconds without a request (`SESSION_IDLE_TIMEOUT`, default 2h). */
+  sessionIdleTimeoutSeconds: number;
+  /** Session ends this many seconds after sign-in at the latest (`SESSION_ABSOLUTE_TIMEOUT`, default 12h). */
+  sessionAbsoluteTimeoutSeconds: number;
+  /** Seconds to let in-flight requests finish on shutdown before closing anyway (`SHUTDOWN_TIMEOUT`, default 10s). */
+  shutdownTimeoutSeconds: number;
+  /** Trust `X-Forwarded-*` headers from a reverse proxy (`TRUST_PROXY`, default false). */
+  trustProxy: boolean;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+const durationUnits = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** A duration such as `90`, `90s`, `30m`, `2h` or `1d`, in seconds. */
+const duration = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'expected a duration such as 90s, 30m, 2h or 1d')
+  .transform((value) => {
+    const unit = value.at(-1) as keyof typeof durationUnits;
+    return unit in durationUnits ? Number.parseInt(value, 10) * durationUnits[unit] : Number(value);
+  })
+  .refine((seconds) => seconds > 0, 'must be greater than zero');
+
+const flag = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const positiveInteger = z
+  .string()
+  .regex(/^\d+$/, 'expected a whole number')
+  .transform(Number)
+  .refine((n) => n > 0 && Number.isSafeInteger(n), 'must be a positive whole number');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
+/** Raw environment variables and their parsing rules; unset or empty means the default. */
+const Environment = z.object({
+  PORT: positiveInteger.refine((n) => n < 65536, 'must be a port number (1–65535)').optional(),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'expected a lower-case SQL identifier')
+    .optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  API_BASE: z
+    .string()
+    .regex(/^(\/|https?:\/\/)\S*$/, 'expected a path starting with / or an http(s) URL')
+    .optional(),
+  SSR_API_BASE: httpUrl.optional(),
+  FORM_LOGIN: flag.optional(),
+  DEMO_DATA: flag.optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  MAX_UPLOAD_BYTES: positiveInteger.optional(),
+  MAX_BODY_BYTES: positiveInteger.optional(),
+  LOG_LEVEL: z.enum(logLevels).optional(),
+  SESSION_IDLE_TIMEOUT: duration.optional(),
+  SESSION_ABSOLUTE_TIMEOUT: duration.optional(),
+  SHUTDOWN_TIMEOUT: duration.optional(),
+  TRUST_PROXY: flag.optional(),
+});
+
+/** Start-up stops with this error; its message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment into a `Config`. Empty strings count as unset so that `FOO=` in an
+ * env file falls back to the default instead of failing.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(Environment.shape)
+      .map((key) => [key, env[key]?.trim()])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = Environment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(present[name])}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 8085;
+  const config: Config = {
+    port,
+    host: e.HOST ?? 'localhost',
+    dataDir: path.resolve(e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA ?? 'public',
+    publicUrl: stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${port}`),
+    apiBase: stripTrailingSlash(e.API_BASE ?? '/api/v1'),
+    ssrApiBase: stripTrailingSlash(e.SSR_API_BASE ?? `http://127.0.0.1:${port}/api/v1`),
+    formLogin: e.FORM_LOGIN ?? true,
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 1024 ** 3,
+    maxBodyBytes: e.MAX_BODY_BYTES ?? 1024 ** 2,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    sessionIdleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT ?? 2 * 3600,
+    sessionAbsoluteTimeoutSeconds: e.SESSION_ABSOLUTE_TIMEOUT ?? 12 * 3600,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT ?? 10,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+  if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {
+    throw new ConfigError([
+      'SESSION_IDLE_TIMEOUT: must not be longer than SESSION_ABSOLUTE_TIMEOUT',
+    ]);
+  }
+  return config;
+}
+
+function stripTrailingSlash(value: string): string {
+  return value.length > 1 ? value.replace(/\/+$/, '') : value;
+}

@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrateToLatest } from './migrate.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/** Which engine serves the database; both speak the same SQL. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Db;
+  kind: DatabaseKind;
+  /** Closes the pool or the embedded database; waits for running statements to end. */
+  close(): Promise<void>;
+}
+
+type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
+
+/**
+ * Opens the database named by the configuration and migrates it to the latest schema:
+ * PostgreSQL through `pg` when `databaseUrl` is set, else PGlite stored in `dataDir/db`.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  const opened = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.databaseSchema)
+    : await openPGlite(path.join(config.dataDir, 'db'));
+  try {
+    await migrateToLatest(opened.db as Kysely<unknown>, config.databaseSchema);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+/** Answers whether the database accepts a query right now. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Counts and other int8 values arrive as numbers on both engines (pg would give strings,
+// PGlite bigints); nothing stored here comes near 2^53.
+const parseInt8 = (value: string) => Number(value);
+
+async function openPGlite(dir: string): Promise<OpenDatabase> {
+  await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // The schema first, then public for extensions installed there.
+    options: `-c search_path=${schema},public`,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its server must not crash the process; the next query fails
+  // instead and is answered as "database unavailable".
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-seed-run.js';
+
+/**
+ * Every migration in the order it runs. Listed by hand rather than read from the folder so
+ * that the built server needs no file-system scan and a missing file fails the type check.
+ * Names are never changed once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-seed-run': m0001,
+};

@@ -1,0 +1,108 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely dialect for the embedded PGlite database. PGlite is a single connection, so the
+ * driver hands it out to one user at a time: a transaction never interleaves with statements
+ * from concurrent requests. (A maintained package exists, but it pulls a code generator and a
+ * CLI with a hundred dependencies into the server; this is the whole driver.)
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly client: PGlite) {}
+
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.client);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class PGliteDriver implements Driver {
+  /** Resolves when the previous holder of the connection has released it. */
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | undefined;
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly client: PGlite) {
+    this.connection = new PGliteConnection(client);
+  }
+
+  async init(): Promise<void> {
+    await this.client.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await raw(connection, `begin${isolation}`);
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await raw(connection, 'commit');
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await raw(connection, 'rollback');
+  }
+
+  async destroy(): Promise<void> {
+    // Wait for the last holder so that closing never cuts a statement in half.
+    await this.queue;
+    if (!this.client.closed) await this.client.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly client: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.client.query<R>(query.sql, [...query.parameters], {
+      rowMode: 'object',
+    });
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered by PGlite
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on the embedded database');
+  }
+}
+
+function raw(connection: DatabaseConnection, sql: string) {
+  return connection.executeQuery(CompiledQuery.raw(sql));
+}

@@ -1,0 +1,8 @@
+import type { SeedStep } from './seed.js';
+
+/**
+ * Demo content, applied in this order to a database that was created with demo data.
+ * Later issues append steps here (classifications, the demo accounts, about 100 records);
+ * a step's name is never changed once released, because it marks the step as done.
+ */
+export const demoSteps: readonly SeedStep[] = [];

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * Process entry: read the configuration, build the app, listen, and shut down gracefully on
+ * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the
+ * database, exit 0. A second signal or the shutdown timeout exits at once.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, {
+    web: { dir: fileURLToPath(new URL('../../web/build', import.meta.url)) },
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      app.log.error(`Shutdown took longer than ${config.shutdownTimeoutSeconds}s: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    timer.unref();
+    app.close().then(
+      () => {
+        app.log.info('Stopped cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Geoportal is serving ${config.publicUrl} on the ${app.dbKind === 'pglite' ? 'embedded database' : 'PostgreSQL server'}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Geoportal could not start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error('Cause:', error.cause);
+  process.exit(1);
+});

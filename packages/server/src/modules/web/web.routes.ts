@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { WebConfig } from '@geoportal/contract/web-config';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+/** Where `react-router build` put the web application. */
+export interface WebBuildLocation {
+  /** Folder with `client/` (static files) and `server/index.js` (the renderer). */
+  dir: string;
+}
+
+/** What the web build's server entry exports besides the renderer (see entry.server.tsx). */
+interface WebEntryModule {
+  createLoadContext?: (config: WebConfig) => unknown;
+}
+
+const oneYear = 365 * 24 * 3600;
+
+/**
+ * Serves the built web application: fingerprinted files from `client/` with long caching,
+ * and every other GET/HEAD outside the API rendered on the server by React Router.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  location: WebBuildLocation,
+  webConfig: WebConfig,
+) {
+  const serverFile = path.join(location.dir, 'server', 'index.js');
+  const clientDir = path.join(location.dir, 'client');
+  if (!existsSync(serverFile) || !existsSync(clientDir)) {
+    throw new Error(
+      `The web application is not built (missing ${serverFile}). Run "npm run build".`,
+    );
+  }
+  const build = (await import(pathToFileURL(serverFile).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, 'production');
+  const entry = build.entry.module as WebEntryModule;
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const fingerprinted = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+      res.header(
+        'cache-control',
+        fingerprinted ? `public, max-age=${oneYear}, immutable` : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await handleRequest(
+      toWebRequest(request, reply),
+      entry.createLoadContext?.(webConfig) as never,
+    );
+    return sendWebResponse(reply, response);
+  };
+  app.get('/*', render);
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    headers.append(raw[i] as string, raw[i + 1] as string);
+  // Stop rendering when the visitor goes away.
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
