@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { WebConfig } from '@geoportal/contract/web-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
 
 /** Where `react-router build` put the web application. */
 export interface WebBuildLocation {
@@ -14,9 +13,17 @@ export interface WebBuildLocation {
   dir: string;
 }
 
+/** The server build of the web app, as far as this module uses it. */
+interface ServerBuild {
+  entry: { module: WebEntryModule };
+}
+
+type RequestHandler = (request: Request, loadContext: unknown) => Promise<Response>;
+
 /** What the web build's server entry exports besides the renderer (see entry.server.tsx). */
 interface WebEntryModule {
-  createLoadContext?: (config: WebConfig) => unknown;
+  createLoadContext(config: WebConfig): unknown;
+  createRequestHandler(build: ServerBuild, mode: string): RequestHandler;
 }
 
 const oneYear = 365 * 24 * 3600;
@@ -38,8 +45,8 @@ export async function registerWebApp(
     );
   }
   const build = (await import(pathToFileURL(serverFile).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, 'production');
-  const entry = build.entry.module as WebEntryModule;
+  const entry = build.entry.module;
+  const handleRequest = entry.createRequestHandler(build, 'production');
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -58,7 +65,7 @@ export async function registerWebApp(
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handleRequest(
       toWebRequest(request, reply),
-      entry.createLoadContext?.(webConfig) as never,
+      entry.createLoadContext(webConfig),
     );
     return sendWebResponse(reply, response);
   };

@@ -1,0 +1,93 @@
+import '@mantine/core/styles.css';
+import './global.css';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorPage } from './components/layout/error-page';
+import { PageFrame } from './components/layout/page-frame';
+import { languageOf, loadGitInfo, loadMessages } from './lib/i18n.server';
+import { theme } from './lib/theme';
+import { toClientConfig, webConfigContext } from './lib/web-config-context';
+
+/** Language, translations, build description and browser configuration for every page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = context.get(webConfigContext);
+  const lang = languageOf(request);
+  const [messages, gitInfo] = await Promise.all([
+    loadMessages(config.ssrApiBase, lang),
+    loadGitInfo(config.ssrApiBase),
+  ]);
+  return { lang, messages, gitInfo, config: toClientConfig(config) };
+}
+
+// The root data depends only on the language, which changes through a full reload for now.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  return [
+    { title: data?.messages['app.name'] ?? 'Geoportal' },
+    { name: 'description', content: data?.messages['app.description'] ?? '' },
+  ];
+}
+
+/** The document around every page and error page. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'de';
+  return (
+    <html lang={lang} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <IntlProvider locale={lang} defaultLocale="de" messages={data?.messages ?? {}}>
+            {children}
+          </IntlProvider>
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { gitInfo } = useLoaderData<typeof loader>();
+  return (
+    <PageFrame gitInfo={gitInfo}>
+      <Outlet />
+    </PageFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!data) {
+    // Without the root data there are no translations: say it in both product languages.
+    return <ErrorPage untranslated />;
+  }
+  return (
+    <PageFrame gitInfo={data.gitInfo}>
+      <ErrorPage notFound={notFound} />
+    </PageFrame>
+  );
+}
