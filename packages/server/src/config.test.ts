@@ -88,7 +88,14 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'DEMO_DATA', 'SESSION_IDLE_TIMEOUT', 'PUBLIC_URL']) {
+    for (const name of [
+      'PORT',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'DEMO_DATA',
+      'SESSION_IDLE_TIMEOUT',
+      'PUBLIC_URL',
+    ]) {
       expect(message).toContain(`${name}=`);
     }
     expect((error as ConfigError).problems).toHaveLength(6);

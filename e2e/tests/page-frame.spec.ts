@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** Console errors and uncaught exceptions of a page, collected from the first request on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('page frame', () => {
+  test('the server-rendered HTML already holds the page frame', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="de"/);
+    expect(html).toMatch(/<header[\s\S]*>Geoportal<\/a>[\s\S]*<\/header>/);
+    expect(html).toMatch(/<main id="main"/);
+    expect(html).toMatch(/<footer[\s\S]*Version \d+\.\d+\.\d+/);
+    // The map is loaded only in the browser: the server sends its placeholder.
+    expect(html).toContain('data-testid="map-placeholder"');
+    expect(html).not.toContain('data-testid="map-viewport"');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows header, main region and footer', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('banner')).toContainText('Geoportal');
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(/Version \d+\.\d+\.\d+/);
+      await expect(page).toHaveTitle('Karte · Geoportal');
+    });
+  });
+
+  test('hydrates without console errors and loads the map part in the browser', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const mapChunk = page.waitForRequest(/\/assets\/map-view-[\w-]+\.js$/);
+    await page.goto('/');
+    await mapChunk;
+    await expect(page.getByRole('region', { name: 'Karte' })).toBeVisible();
+    await expect(page.getByTestId('map-placeholder')).toHaveCount(0);
+    // Client-side navigation works after hydration.
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeVisible();
+    await page.getByRole('link', { name: 'Geoportal' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('region', { name: 'Karte' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown path goes to the home page', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('region', { name: 'Karte' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown API path answers JSON, never the HTML app', async ({ request }) => {
+    const response = await request.get('/api/v1/no/such/endpoint');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(await response.json()).toEqual({
+      status: 404,
+      code: 'route.not_found',
+      message: 'No endpoint answers GET /api/v1/no/such/endpoint.',
+    });
+  });
+
+  test('the version in the footer comes from /assets/git.json', async ({ page, request }) => {
+    const git = await (await request.get('/assets/git.json')).json();
+    await page.goto('/');
+    await expect(page.getByRole('contentinfo')).toContainText(`Version ${git.version}`);
+    await expect(page.getByRole('contentinfo')).toContainText(git.commit.slice(0, 7));
+  });
+
+  for (const path of ['/', '/search', '/login']) {
+    test(`${path} has no accessibility violations, also at 320 px`, async ({ page }) => {
+      for (const width of [1280, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(page.getByRole('main')).toBeVisible();
+        const result = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+        ).toEqual([]);
+        // Nothing overflows sideways on a small phone.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        );
+        expect(overflow).toBe(false);
+      }
+    });
+  }
+});
