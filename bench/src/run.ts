@@ -1,0 +1,81 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { startBenchServer } from './server-process.js';
+
+/**
+ * HTTP baseline of the running product: throughput and latency of the cheapest API call,
+ * a translation file and a server-rendered page, measured from a second process over
+ * loopback. Each run lasts a fixed time with a fixed number of connections, so the load is
+ * bounded and stops by itself. Writes docs/benchmarks.md.
+ */
+const port = Number(process.env.BENCH_PORT ?? 8097);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 10;
+
+const targets = [
+  { name: 'API: health (database round trip)', path: '/api/v1/health' },
+  { name: 'API: translation file', path: '/api/v1/i18n/de' },
+  { name: 'Page: home, server-rendered', path: '/' },
+  { name: 'Page: search, server-rendered', path: '/search' },
+];
+
+interface Row {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, path: string): Promise<Omit<Row, 'name' | 'path'>> {
+  const result = await autocannon({ url: `${url}${path}`, connections, duration: seconds });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+const server = await startBenchServer(port);
+const rows: Row[] = [];
+try {
+  for (const target of targets) {
+    // A short warm-up so that lazy work (first render, caches) is not measured.
+    await autocannon({ url: `${server.url}${target.path}`, connections: 2, amount: 50 });
+    const row = { ...target, ...(await measure(server.url, target.path)) };
+    rows.push(row);
+    console.log(
+      `${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`,
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node.js ${process.version}`;
+const table = rows
+  .map(
+    (r) =>
+      `| ${r.name} | \`${r.path}\` | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+  )
+  .join('\n');
+await writeFile(
+  new URL('../../docs/benchmarks.md', import.meta.url),
+  `# Benchmarks
+
+Produced by \`npm run bench\` (after \`npm run build\`); do not edit by hand.
+
+## HTTP baseline
+
+The built server on a fresh embedded database (PGlite), loaded over loopback by a second
+process with ${connections} connections for ${seconds} s per row after a short warm-up.
+Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 10)}.
+
+| what | path | requests/s | p50 ms | p99 ms | errors |
+|---|---|---:|---:|---:|---:|
+${table}
+`,
+);
