@@ -61,7 +61,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerNotFoundHandler(app);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);

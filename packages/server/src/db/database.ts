@@ -22,13 +22,21 @@ export interface OpenDatabase {
 
 type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
 
+/** Where problems of idle pool connections are reported. */
+export interface DatabaseLog {
+  warn(object: { err: unknown }, message: string): void;
+}
+
 /**
  * Opens the database named by the configuration and migrates it to the latest schema:
  * PostgreSQL through `pg` when `databaseUrl` is set, else PGlite stored in `dataDir/db`.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  log?: DatabaseLog,
+): Promise<OpenDatabase> {
   const opened = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, config.databaseSchema)
+    ? await openPostgres(config.databaseUrl, config.databaseSchema, log)
     : await openPGlite(path.join(config.dataDir, 'db'));
   try {
     await migrateToLatest(opened.db as Kysely<unknown>, config.databaseSchema);
@@ -60,7 +68,7 @@ async function openPGlite(dir: string): Promise<OpenDatabase> {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema: string): Promise<OpenDatabase> {
+async function openPostgres(url: string, schema: string, log?: DatabaseLog): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -75,7 +83,7 @@ async function openPostgres(url: string, schema: string): Promise<OpenDatabase> 
   });
   // An idle client that loses its server must not crash the process; the next query fails
   // instead and is answered as "database unavailable".
-  pool.on('error', () => {});
+  pool.on('error', (err) => log?.warn({ err }, 'An idle database connection failed'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

@@ -1,5 +1,10 @@
 import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
-import { AvailableLanguages, availableLanguages, Messages } from '@geoportal/contract/i18n';
+import {
+  AvailableLanguages,
+  availableLanguages,
+  isLanguage,
+  Messages,
+} from '@geoportal/contract/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../http/errors.js';
@@ -35,7 +40,7 @@ export function i18nRoutes(translations: Translations): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { lang } = request.params;
-        const translation = translations.get(lang as never);
+        const translation = isLanguage(lang) ? translations.get(lang) : undefined;
         if (!translation) {
           throw new NotFoundError(
             ErrorCode.languageNotFound,
