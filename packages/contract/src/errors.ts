@@ -16,6 +16,18 @@ export const ErrorCode = {
   tooManyRequests: 'request.rate_limited',
   unavailable: 'service.unavailable',
   internal: 'server.internal',
+  authRequired: 'auth.required',
+  invalidCredentials: 'auth.invalid_credentials',
+  tooManyLoginAttempts: 'auth.too_many_attempts',
+  accountDisabled: 'auth.account_disabled',
+  forbidden: 'auth.forbidden',
+  csrfInvalid: 'csrf.invalid',
+  userReadonly: 'user.readonly',
+  userNotFound: 'user.not_found',
+  passwordTooShort: 'password.too_short',
+  passwordTooLong: 'password.too_long',
+  passwordCommon: 'password.common',
+  passwordWrongCurrent: 'password.wrong_current',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
