@@ -25,6 +25,7 @@ export default defineConfig({
       },
       {
         resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
         test: {
           name: 'web',
           root: 'packages/web',

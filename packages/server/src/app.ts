@@ -1,3 +1,5 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { WebConfig } from '@geoportal/contract/web-config';
@@ -11,11 +13,15 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { registerCsrfProtection } from './http/csrf.js';
 import {
   registerErrorHandler,
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { registerAuthentication } from './modules/access/auth.hook.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
@@ -40,6 +46,8 @@ export interface BuildOptions {
   web?: WebBuildLocation | null;
   /** File written at build time with commit, branch, build time and version. */
   gitInfoFile?: string | URL;
+  /** The current time; tests pass a controllable clock. */
+  clock?: () => Date;
 }
 
 /**
@@ -65,14 +73,28 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await database.close();
   });
 
   try {
-    await seedDatabase(database.db, { demoData: config.demoData, log: app.log });
+    await seedDatabase(database.db, {
+      demoData: config.demoData,
+      config,
+      now: app.clock,
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    });
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
+
+    await app.register(fastifyCookie);
+    await app.register(fastifyRateLimit, { global: false });
+    await registerSecurityHeaders(app, {
+      ...(/^https?:\/\//.test(config.apiBase) ? { apiOrigin: new URL(config.apiBase).origin } : {}),
+    });
+    registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https:') });
+    registerAuthentication(app);
 
     await app.register(fastifySwagger, {
       openapi: {
@@ -82,6 +104,9 @@ export async function buildApp(
           version: getProductVersion(),
         },
         servers: [{ url: config.publicUrl }],
+        components: {
+          securitySchemes: { AccessToken: { type: 'apiKey', in: 'header', name: 'AccessToken' } },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
@@ -91,6 +116,7 @@ export async function buildApp(
       async (api) => {
         await api.register(healthRoutes);
         await api.register(i18nRoutes(translations));
+        await api.register(accessRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
         // Anything else under the API prefix is a JSON 404, never the HTML app.

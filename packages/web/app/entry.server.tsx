@@ -6,18 +6,19 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
-import { webConfigContext } from './lib/web-config-context';
+import { type RequestInfo, requestInfoContext, webConfigContext } from './lib/web-config-context';
 
 /** How long streamed parts of a page may take before they are cut off. */
 export const streamTimeout = 5_000;
 
 /**
- * Called by the Geoportal server for every rendered request: hands its configuration to the
- * loaders through the router context.
+ * Called by the Geoportal server for every rendered request: hands its configuration and
+ * the request's CSP nonce to the loaders through the router context.
  */
-export function createLoadContext(config: WebConfig): RouterContextProvider {
+export function createLoadContext(config: WebConfig, request: RequestInfo): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webConfigContext, config);
+  context.set(requestInfoContext, request);
   return context;
 }
 
@@ -26,7 +27,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  const { nonce } = loadContext.get(requestInfoContext);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -44,8 +47,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -18,7 +18,7 @@ import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
 import { languageOf, loadGitInfo, loadMessages } from './lib/i18n.server';
 import { theme } from './lib/theme';
-import { toClientConfig, webConfigContext } from './lib/web-config-context';
+import { requestInfoContext, toClientConfig, webConfigContext } from './lib/web-config-context';
 
 /** Language, translations, build description and browser configuration for every page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadMessages(config.ssrApiBase, lang),
     loadGitInfo(config.ssrApiBase),
   ]);
-  return { lang, messages, gitInfo, config: toClientConfig(config) };
+  const { nonce } = context.get(requestInfoContext);
+  return { lang, messages, gitInfo, config: toClientConfig(config), nonce };
 }
 
 // The root data depends only on the language, which changes through a full reload for now.
@@ -47,6 +48,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'de';
+  const nonce = data?.nonce;
   return (
     <html lang={lang} {...mantineHtmlProps}>
       <head>
@@ -54,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </IntlProvider>
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

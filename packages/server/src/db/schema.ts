@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /**
  * The database as Kysely sees it: one interface per table. Migrations create the tables;
@@ -6,6 +6,81 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   seed_run: SeedRunTable;
+  account: AccountTable;
+  user_group: UserGroupTable;
+  role: RoleTable;
+  group_member: GroupMemberTable;
+  group_role: GroupRoleTable;
+  account_role: AccountRoleTable;
+  session: SessionTable;
+  login_failure: LoginFailureTable;
+}
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A user account. `name_key` is the lower-cased name that keeps names unique. */
+export interface AccountTable {
+  id: string;
+  name: string;
+  name_key: string;
+  email: Generated<string>;
+  description: Generated<string>;
+  given_name: Generated<string>;
+  surname: Generated<string>;
+  realm: Generated<string>;
+  enabled: Generated<boolean>;
+  /** Argon2id hash in PHC format; null for accounts that cannot sign in with a password. */
+  password_hash: string | null;
+  /** Attributes from an external realm (name → values); an account with them is read-only. */
+  attributes: JSONColumnType<Record<string, string[]>> | null;
+  created_at: Generated<Date>;
+  modified_at: Timestamp;
+}
+
+export interface UserGroupTable {
+  id: string;
+  name: string;
+  name_key: string;
+  description: Generated<string>;
+}
+
+export interface RoleTable {
+  name: string;
+  description: Generated<string>;
+}
+
+export interface GroupMemberTable {
+  group_id: string;
+  account_id: string;
+}
+
+export interface GroupRoleTable {
+  group_id: string;
+  role_name: string;
+}
+
+export interface AccountRoleTable {
+  account_id: string;
+  role_name: string;
+}
+
+/** A sign-in session. Only the SHA-256 of the session id is stored. */
+export interface SessionTable {
+  id_hash: string;
+  account_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  address: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+/** One failed sign-in, kept for the brute-force window. */
+export interface LoginFailureTable {
+  id: Generated<number>;
+  name_key: string;
+  address: Generated<string>;
+  failed_at: Timestamp;
 }
 
 /** One row per seed step that has been applied, so each step runs once per database. */

@@ -1,23 +1,15 @@
-import type { ErrorBody } from '@geoportal/contract/errors';
+import { errorFromResponse } from './http/http-error';
+import { resolveUrl } from './http/url';
+
+// Server-side loaders (i18n.server.ts) import these from here; the browser client with
+// tokens, CSRF and access keys is `./http/http-client.ts`. Both throw the same error class.
+export { HttpRequestError } from './http/http-error';
+export { resolveUrl } from './http/url';
 
 /**
- * A failed request: the status and, when the server sent the uniform error body, its
- * stable code and message. The full client of DESIGN §6 builds on this.
- */
-export class HttpRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Partial<ErrorBody> | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpRequestError';
-  }
-}
-
-/**
- * Reads JSON from `base` + `path`. Relative API paths get the API base; asset paths
- * (starting with `/assets/`) are resolved against the base's origin only (SPEC §7).
+ * Reads JSON from `base` + `path` without any session: for loaders that fetch public data
+ * over loopback while rendering. Relative API paths get the API base; asset paths (starting
+ * with `/assets/`) are resolved against the base's origin only (SPEC §7).
  */
 export async function getJson<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
   const url = resolveUrl(base, path);
@@ -25,21 +17,6 @@ export async function getJson<T>(base: string, path: string, init: RequestInit =
     ...init,
     headers: { accept: 'application/json', ...init.headers },
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
-    throw new HttpRequestError(
-      response.status,
-      body,
-      body?.message ?? `${response.status} ${response.statusText}`,
-    );
-  }
+  if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as T;
-}
-
-export function resolveUrl(base: string, path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  if (path.startsWith('/assets/')) {
-    return /^https?:\/\//.test(base) ? new URL(path, base).href : path;
-  }
-  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
 }

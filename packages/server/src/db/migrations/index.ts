@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-seed-run.js';
+import * as m0002 from './0002-access.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -8,4 +9,5 @@ import * as m0001 from './0001-seed-run.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-seed-run': m0001,
+  '0002-access': m0002,
 };

@@ -1,8 +1,12 @@
+import { bootstrapAdminStep, demoAccountsStep } from '../../modules/access/access.seed.js';
 import type { SeedStep } from './seed.js';
 
 /**
  * Demo content, applied in this order to a database that was created with demo data.
- * Later issues append steps here (classifications, the demo accounts, about 100 records);
- * a step's name is never changed once released, because it marks the step as done.
+ * Later issues append steps here (classifications, about 100 records); a step's name is
+ * never changed once released, because it marks the step as done.
  */
-export const demoSteps: readonly SeedStep[] = [];
+export const demoSteps: readonly SeedStep[] = [demoAccountsStep];
+
+/** Content every database needs, applied once to each, after the demo steps. */
+export const baseSteps: readonly SeedStep[] = [bootstrapAdminStep];

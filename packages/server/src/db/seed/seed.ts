@@ -1,17 +1,26 @@
+import type { Config } from '../../config.js';
 import type { Db } from '../database.js';
-import { demoSteps } from './demo-steps.js';
+import { baseSteps, demoSteps } from './demo-steps.js';
 import { claimSeedStep, hasSeedStep } from './seed.repository.js';
+
+export interface SeedLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** What a seed step may use besides the database. */
+export interface SeedContext {
+  config: Pick<Config, 'adminPassword'>;
+  log: SeedLog;
+  now: Date;
+}
 
 /** One idempotent piece of seed content. */
 export interface SeedStep {
   /** Stable name recorded in `seed_run` once the step has been applied. */
   name: string;
   /** Writes the content; runs inside a transaction together with recording the step. */
-  apply(db: Db): Promise<void>;
-}
-
-export interface SeedLog {
-  info(message: string): void;
+  apply(db: Db, context: SeedContext): Promise<void>;
 }
 
 /** Marks a database that saw its first start; written once, on the first start only. */
@@ -27,37 +36,58 @@ export interface SeedResult {
 }
 
 /**
- * The demo seed hook (DESIGN §3). On the first start of a database it decides, from
- * `demoData`, whether this is a demo database. Demo steps then run once each, on that start
- * and on later starts for steps added by newer versions, unless `demoData` is switched off.
- * A database that began without demo data never receives any.
+ * The seed hook (DESIGN §3). On the first start of a database it decides, from `demoData`,
+ * whether this is a demo database. Demo steps then run once each, on that start and on
+ * later starts for steps added by newer versions, unless `demoData` is switched off. A
+ * database that began without demo data never receives any. Base steps run once on every
+ * database.
  */
 export async function seedDatabase(
   db: Db,
-  options: { demoData: boolean; log: SeedLog; steps?: readonly SeedStep[] },
+  options: {
+    demoData: boolean;
+    log: SeedLog;
+    config?: SeedContext['config'];
+    now?: () => Date;
+    steps?: readonly SeedStep[];
+    base?: readonly SeedStep[];
+  },
 ): Promise<SeedResult> {
-  const steps = options.steps ?? demoSteps;
+  const context = (): SeedContext => ({
+    config: options.config ?? { adminPassword: undefined },
+    log: options.log,
+    now: options.now?.() ?? new Date(),
+  });
   const fresh = await db.transaction().execute(async (trx) => {
     const created = await claimSeedStep(trx, DATABASE_CREATED);
     if (created && options.demoData) await claimSeedStep(trx, DEMO_DATABASE);
     return created;
   });
   const applied: string[] = [];
-  if (!options.demoData || !(await hasSeedStep(db, DEMO_DATABASE))) {
-    if (fresh) options.log.info('New database without demo data');
-    return { fresh, applied };
-  }
-  for (const step of steps) {
+  const apply = async (step: SeedStep) => {
     const ran = await db.transaction().execute(async (trx) => {
       if (!(await claimSeedStep(trx, step.name))) return false;
-      await step.apply(trx);
+      await step.apply(trx, context());
       return true;
     });
-    if (ran) {
-      applied.push(step.name);
-      options.log.info(`Demo data: applied ${step.name}`);
+    if (ran) applied.push(step.name);
+    return ran;
+  };
+  const demo = options.demoData && (await hasSeedStep(db, DEMO_DATABASE));
+  if (demo) {
+    for (const step of options.steps ?? demoSteps) {
+      if (await apply(step)) options.log.info(`Demo data: applied ${step.name}`);
     }
   }
-  if (fresh) options.log.info(`New demo database: applied ${applied.length} demo steps`);
+  // Base content every database needs (the first administrator) comes after the demo
+  // content, which may already provide it.
+  for (const step of options.base ?? baseSteps) await apply(step);
+  if (fresh) {
+    options.log.info(
+      demo
+        ? `New demo database: applied ${applied.length} seed steps`
+        : 'New database without demo data',
+    );
+  }
   return { fresh, applied };
 }

@@ -22,7 +22,7 @@ type RequestHandler = (request: Request, loadContext: unknown) => Promise<Respon
 
 /** What the web build's server entry exports besides the renderer (see entry.server.tsx). */
 interface WebEntryModule {
-  createLoadContext(config: WebConfig): unknown;
+  createLoadContext(config: WebConfig, request: { nonce: string }): unknown;
   createRequestHandler(build: ServerBuild, mode: string): RequestHandler;
 }
 
@@ -65,7 +65,7 @@ export async function registerWebApp(
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handleRequest(
       toWebRequest(request, reply),
-      entry.createLoadContext(webConfig),
+      entry.createLoadContext(webConfig, { nonce: reply.scriptNonce }),
     );
     return sendWebResponse(reply, response);
   };

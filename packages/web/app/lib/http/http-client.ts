@@ -1,0 +1,193 @@
+import { accessHeaders } from '@geoportal/contract/access';
+import { errorFromResponse, type HttpRequestError, isJsonResponse } from './http-error';
+import { isAbsoluteUrl, isAssetPath, objectIdOf, type Query, resolveUrl, withQuery } from './url';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Detail levels of reads (SPEC §3), sent as `Accept: application/json; detail=…`. */
+export type DetailLevel = 'summary' | 'normal' | 'detailed';
+
+/** The request a rejection belongs to, handed to `onUnauthorized`. */
+export interface HttpRequestInfo {
+  method: HttpMethod;
+  /** The path as the caller gave it, e.g. `/object/42`. */
+  path: string;
+  /** The URL actually requested. */
+  url: string;
+}
+
+export interface HttpClientOptions {
+  /** API base of this side: `/api/v1` in the browser, an absolute URL while rendering. */
+  apiBase: string;
+  /** The current access token, sent as the `AccessToken` header; null when signed out. */
+  getToken: () => string | null;
+  /** The access key held for an object, sent as `X-Access-Key` on its requests. */
+  getAccessKey?: (objectId: string) => string | undefined;
+  /** The CSRF token; defaults to the `XSRF-TOKEN` cookie (none on the server). */
+  getXsrfToken?: () => string | undefined;
+  /** `fetch` to use; defaults to the global one, looked up on each call. */
+  fetch?: typeof fetch;
+  /**
+   * Called on a 401 (unless the request sets `handlesAuth`) and on a 403 when the request
+   * sets `redirectOn403` (SPEC §4), before the error is thrown. It is awaited, so it can log
+   * out first; whatever it throws (e.g. a router redirect) replaces the error.
+   */
+  onUnauthorized?: (error: HttpRequestError, request: HttpRequestInfo) => void | Promise<void>;
+}
+
+export interface RequestOptions {
+  /** Sent as JSON (also `false` and strings); FormData, Blob, URLSearchParams go as they are. */
+  body?: unknown;
+  /** Query parameters; arrays repeat the parameter (`fq`, `sort`). */
+  query?: Query;
+  /** Detail level of the answer (DESIGN §4: the server's default is normal). */
+  detail?: DetailLevel;
+  /** Bypass caches: `Cache-Control: no-cache` and an `Expires` in the past (SPEC §7). */
+  noCache?: boolean;
+  /**
+   * The caller deals with 401 and 403 itself: no logout and login redirect. Used by the
+   * access calls, probes and routes that handle authentication themselves (SPEC §4).
+   */
+  handlesAuth?: boolean;
+  /** Treat a 403 like a 401 (logout and login redirect); off by default (SPEC §4). */
+  redirectOn403?: boolean;
+  /** `json` (default): parsed JSON, undefined for empty or non-JSON answers. `text`: the text. */
+  responseType?: 'json' | 'text';
+  /** Extra headers; they win over the computed ones. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A successful answer with its status, for callers that need more than the body. */
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
+
+/** The one HTTP client of DESIGN §6. Failed answers reject with `HttpRequestError`. */
+export interface HttpClient {
+  send<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<T>>;
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** The full URL of a path, e.g. for links and image sources (no headers travel there). */
+  url(path: string, query?: Query): string;
+}
+
+/** Headers of a no-cache read (SPEC §7). */
+export const noCacheHeaders = {
+  'Cache-Control': 'no-cache',
+  Expires: 'Thu, 01 Jan 1970 00:00:00 GMT',
+} as const;
+
+/** A cookie's value from `document.cookie`; undefined on the server or when absent. */
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    const value = rest.join('=');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+/** Creates the client. One per side: the browser's uses the stored token. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { apiBase } = options;
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const xsrfToken = options.getXsrfToken ?? (() => readCookie(accessHeaders.xsrfCookie));
+
+  // The token goes only to our own server, never to a foreign absolute URL.
+  const isOwn = (path: string) =>
+    !isAbsoluteUrl(path) || (isAbsoluteUrl(apiBase) && path.startsWith(apiBase));
+
+  function headersFor(method: HttpMethod, path: string, request: RequestOptions) {
+    const headers: Record<string, string> = {
+      Accept: request.detail ? `application/json; detail=${request.detail}` : 'application/json',
+    };
+    if (request.responseType === 'text') headers.Accept = 'text/plain, application/json';
+    if (request.noCache) Object.assign(headers, noCacheHeaders);
+    if (request.body !== undefined && !isRawBody(request.body)) {
+      headers['Content-Type'] = 'application/json';
+    }
+    const token = isOwn(path) ? options.getToken() : null;
+    if (token) headers[accessHeaders.token] = token;
+    if (method !== 'GET' && !isAbsoluteUrl(path)) {
+      const xsrf = xsrfToken();
+      if (xsrf) headers[accessHeaders.xsrfHeader] = xsrf;
+    }
+    const objectId = isAbsoluteUrl(path) || isAssetPath(path) ? undefined : objectIdOf(path);
+    const accessKey = objectId === undefined ? undefined : options.getAccessKey?.(objectId);
+    if (accessKey) headers[accessHeaders.accessKey] = accessKey;
+    return { ...headers, ...request.headers };
+  }
+
+  async function readData(response: Response, request: RequestOptions): Promise<unknown> {
+    if (response.status === 204 || response.status === 205) return undefined;
+    const text = await response.text();
+    if (request.responseType === 'text') return text;
+    // A probe's 202 or another answer without JSON has no data worth returning.
+    if (!text || !isJsonResponse(response)) return undefined;
+    return JSON.parse(text) as unknown;
+  }
+
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    request: RequestOptions = {},
+  ): Promise<HttpResponse<T>> {
+    const url = withQuery(resolveUrl(apiBase, path), request.query);
+    const { body } = request;
+    const response = await doFetch(url, {
+      method,
+      headers: headersFor(method, path, request),
+      body: body === undefined ? undefined : isRawBody(body) ? body : JSON.stringify(body),
+      signal: request.signal,
+    });
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      const notify =
+        !request.handlesAuth &&
+        (error.status === 401 || (error.status === 403 && request.redirectOn403 === true));
+      if (notify) await options.onUnauthorized?.(error, { method, path, url });
+      throw error;
+    }
+    const data = (await readData(response, request)) as T;
+    return { status: response.status, headers: response.headers, data };
+  }
+
+  const dataOf =
+    (method: HttpMethod) =>
+    async <T>(path: string, request?: RequestOptions): Promise<T> =>
+      (await send<T>(method, path, request)).data;
+
+  return {
+    send,
+    get: dataOf('GET'),
+    post: dataOf('POST'),
+    put: dataOf('PUT'),
+    delete: dataOf('DELETE'),
+    url: (path, query) => withQuery(resolveUrl(apiBase, path), query),
+  };
+}
