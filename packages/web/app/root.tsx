@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -7,15 +8,17 @@ import {
   isRouteErrorResponse,
   Links,
   Meta,
-  Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { AppProviders } from './components/layout/app-providers';
 import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
+import { GuardedOutlet } from './features/access/components/guarded-outlet';
+import { UserControls } from './features/access/components/user-controls';
 import { languageOf, loadGitInfo, loadMessages } from './lib/i18n.server';
 import { theme } from './lib/theme';
 import { requestInfoContext, toClientConfig, webConfigContext } from './lib/web-config-context';
@@ -61,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <IntlProvider locale={lang} defaultLocale="de" messages={data?.messages ?? {}}>
-            {children}
+            <AppProviders apiBase={data?.config.apiBase ?? '/api/v1'}>{children}</AppProviders>
           </IntlProvider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
@@ -72,10 +75,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { gitInfo } = useLoaderData<typeof loader>();
+  const { gitInfo, config } = useLoaderData<typeof loader>();
   return (
-    <PageFrame gitInfo={gitInfo}>
-      <Outlet />
+    <PageFrame gitInfo={gitInfo} controls={<UserControls formLogin={config.formLogin} />}>
+      <GuardedOutlet />
     </PageFrame>
   );
 }

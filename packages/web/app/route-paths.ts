@@ -7,13 +7,16 @@ export const routePaths = {
   login: '/login',
   content: '/content',
   management: '/management',
+  'management.profile': '/management/profile/:name',
   metadata: '/metadata',
   search: '/search',
 } as const;
 
 export type RouteName = keyof typeof routePaths;
 
-/** The path of a named route. */
-export function pathTo(name: RouteName): string {
-  return routePaths[name];
+/** The path of a named route, its `:param` segments filled in (URL-encoded). */
+export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
+  return routePaths[name].replace(/:(\w+)\??/g, (_, key: string) =>
+    encodeURIComponent(params[key] ?? ''),
+  );
 }

@@ -13,7 +13,10 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [full] : [];
+    // routes.ts names routes by id ({ id: 'management.profile' }); those are not texts.
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'routes.ts'
+      ? [full]
+      : [];
   });
 }
 
@@ -21,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>();
   const pattern =
-    /(?:\bid=["']|\bid:\s*["']|titleKey=["']|pageMeta\(["']|breadcrumb:\s*["']|messages\[["'])([a-z][\w.]*\.[\w.]+)["']/g;
+    /(?:\bt\(["']|\bid=["']|\bid:\s*["']|titleKey=["']|pageMeta\(["']|breadcrumb:\s*["']|messages\[["'])([a-z][\w.]*\.[\w.]+)["']/g;
   for (const file of sourceFiles(appDir)) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
       used.set(match[1] as string, path.relative(appDir, file));

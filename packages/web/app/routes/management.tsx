@@ -1,11 +1,6 @@
-import { PageSection } from '../components/layout/page-section';
-import { pageMeta } from '../lib/page-meta';
+import { Outlet } from 'react-router';
 
-export const meta = pageMeta('route.management');
-
-/** Breadcrumb label key of this route (SPEC §2). */
-export const handle = { breadcrumb: 'route.management' };
-
+/** The management group: its pages are the children (users, groups, processes, command, profile). */
 export default function ManagementRoute() {
-  return <PageSection titleKey="route.management" />;
+  return <Outlet />;
 }

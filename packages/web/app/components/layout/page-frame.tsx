@@ -10,7 +10,16 @@ import classes from './page-frame.module.css';
  * The page frame: header with the product name, the main region and a footer with the
  * running version. Menus, language and colour scheme controls join the header later.
  */
-export function PageFrame({ gitInfo, children }: { gitInfo: GitInfo; children: ReactNode }) {
+export function PageFrame({
+  gitInfo,
+  controls,
+  children,
+}: {
+  gitInfo: GitInfo;
+  /** Right-hand controls of the header (sign-in, later language and colour scheme). */
+  controls?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={classes.frame}>
       <a href="#main" className={`${classes.skipLink} visually-hidden-focusable`}>
@@ -28,6 +37,9 @@ export function PageFrame({ gitInfo, children }: { gitInfo: GitInfo; children: R
           >
             <FormattedMessage id="app.name" />
           </Anchor>
+          <Group gap="xs" wrap="nowrap">
+            {controls}
+          </Group>
         </Group>
       </header>
       <main id="main" tabIndex={-1} className={classes.main}>

@@ -112,3 +112,14 @@ describe('logout (SPEC §4, §8)', () => {
     expect(requests).toHaveLength(1);
   });
 });
+
+describe('adoptSession', () => {
+  it('replaces token and stored accessToken but keeps the user signed in', async () => {
+    const { auth, local } = setup(loginRoutes);
+    await auth.login('editor', 'secret');
+    auth.adoptSession({ id: 'session-2', expires: '2030-01-02T00:00:00.000Z' });
+    expect(auth.getSnapshot()).toMatchObject({ token: 'session-2', status: 'authenticated' });
+    expect(local.getItem('accessToken')).toBe('session-2');
+    expect(auth.isLoggedIn()).toBe(true);
+  });
+});

@@ -46,6 +46,11 @@ export interface AuthStore {
   logout(): Promise<boolean>;
   /** Fetches the current user again; a 401 clears the session and answers null. */
   refresh(): Promise<Principal | null>;
+  /**
+   * Takes over a new session the server issued for the signed-in user (after a password
+   * change every other session has ended); the user stays signed in with the new token.
+   */
+  adoptSession(session: Session): void;
 }
 
 export interface AuthStoreOptions {
@@ -180,6 +185,12 @@ export function createAuthStore({ client, storage }: AuthStoreOptions): AuthStor
       set({ session, token: session.id, principal, status: 'authenticated' });
       notify(sessionListeners, 'login');
       return principal;
+    },
+
+    adoptSession(session) {
+      epoch += 1;
+      storage.setAccessToken(session.id);
+      set({ session, token: session.id });
     },
 
     logout() {

@@ -52,3 +52,26 @@ describe('hasTranslation', () => {
     expect(hasTranslation(messages, 'toString')).toBe(false);
   });
 });
+
+describe('errorText prefers the translation of the stable code', () => {
+  it('shows error.{code} in the user language when it exists, else the server message', () => {
+    const messages = { 'error.auth.invalid_credentials': 'Benutzername oder Passwort ist falsch.' };
+    const format = ({ id }: { id: string }) => (messages as Record<string, string>)[id] ?? id;
+    const known = new HttpRequestError(
+      401,
+      {
+        status: 401,
+        code: 'auth.invalid_credentials',
+        message: 'The user name or password is wrong.',
+      },
+      'x',
+    );
+    expect(errorText(known, format, messages)).toBe('Benutzername oder Passwort ist falsch.');
+    const unknown = new HttpRequestError(
+      400,
+      { status: 400, code: 'other.code', message: 'Server says.' },
+      'x',
+    );
+    expect(errorText(unknown, format, messages)).toBe('Server says.');
+  });
+});

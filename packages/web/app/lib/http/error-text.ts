@@ -12,7 +12,10 @@ export function hasTranslation(messages: MessageRecord, key: string): boolean {
 }
 
 /**
- * The text to show for a failed request (SPEC §8):
+ * The text to show for a failed request (SPEC §8), in the user's language where possible:
+ * 0. an answer with a stable `code` that has a translation `error.{code}` shows that
+ *    translation (DESIGN §4: codes map to translation keys; the server's `message` is
+ *    English);
  * 1. a browser-side error (network failure: `fetch` rejects with a `TypeError`, no status)
  *    shows its own message;
  * 2. an answer with a status or a body shows the body's `message` field, or the body itself
@@ -29,6 +32,9 @@ export function errorText(
 ): string {
   if (error instanceof HttpRequestError) {
     const { body, status } = error;
+    const code = typeof body === 'object' ? body?.code : undefined;
+    if (code && hasTranslation(messages, `error.${code}`))
+      return formatMessage({ id: `error.${code}` });
     const message = typeof body === 'string' ? body : body?.message;
     if (message?.trim()) return message;
     const key = `alert.network.error.${status}`;

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Signs in through the login form that is on screen. */
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel(/^Passwort/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+async function openUserMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Benutzermenü von ${name}` }).click();
+}
+
+test.describe('sign-in', () => {
+  test('the login form focuses the user name and enables submit only when both fields are filled', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const username = page.getByLabel('Benutzername');
+    const submit = page.getByRole('button', { name: 'Anmelden' });
+    await expect(username).toBeFocused();
+    await expect(submit).toBeDisabled();
+    await username.fill('admin');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel(/^Passwort/).fill('x');
+    await expect(submit).toBeEnabled();
+  });
+
+  test('a wrong password shows the error toast and marks both fields invalid', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'editor', 'not the password');
+    const toast = page.getByRole('alert').filter({ hasText: 'Fehler' });
+    await expect(toast).toContainText('Benutzername oder Passwort ist falsch.');
+    await expect(page.getByLabel('Benutzername')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(/^Passwort/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('a guarded address shows the login in place and returns there after sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/metadata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page).toHaveURL('/metadata');
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toContain('/metadata');
+    await signIn(page, 'submitter', 'submitter-demo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Metadaten' })).toBeVisible();
+    await expect(page).toHaveURL('/metadata');
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBeNull();
+  });
+
+  test('controls differ for visitor, submitter, editor and administrator', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, 'submitter', 'submitter-demo');
+    await expect(page).toHaveURL('/');
+    await openUserMenu(page, 'Sina Submitter');
+    await expect(page.getByTestId('user-menu-name')).toHaveText('submitter');
+    await expect(page.getByText('submitter@geoportal.example')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profil bearbeiten' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Management is for administrators: a submitter meets the login with a hint.
+    await page.goto('/management');
+    await expect(page.getByText('Sie sind als Sina Submitter angemeldet')).toBeVisible();
+
+    await signIn(page, 'editor', 'editor-demo');
+    await expect(page.getByText('Sie sind als Erik Editor angemeldet')).toBeVisible();
+    await page.goto('/metadata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Metadaten' })).toBeVisible();
+
+    await page.goto('/management');
+    await signIn(page, 'admin', 'admin-demo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Verwaltung' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Benutzermenü von Ada Admin' })).toBeVisible();
+  });
+
+  test('logout clears accessToken and principal', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'editor', 'editor-demo');
+    await expect(page).toHaveURL('/');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^[\w-]{43}$/);
+    expect(await page.evaluate(() => localStorage.getItem('principal'))).toContain('"editor"');
+    await openUserMenu(page, 'Erik Editor');
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('principal'))).toBeNull();
+  });
+
+  test('a session that ended on the server meets the login with returnTo at its next call', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, 'submitter', 'submitter-demo');
+    await expect(page).toHaveURL('/');
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    // The session ends on the server (as after the idle timeout).
+    const dismissed = await request.get('/api/v1/access/dismiss', {
+      headers: { AccessToken: token ?? '' },
+    });
+    expect(dismissed.status()).toBe(204);
+    await openUserMenu(page, 'Sina Submitter');
+    await page.getByRole('link', { name: 'Profil bearbeiten' }).click();
+    await expect(page).toHaveURL('/management/profile/submitter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toContain(
+      '/management/profile/submitter',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await signIn(page, 'submitter', 'submitter-demo');
+    await expect(page).toHaveURL('/management/profile/submitter');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Sina');
+  });
+});
+
+test('the profile page and the open user menu have no accessibility violations, also at 320 px', async ({
+  page,
+}) => {
+  const AxeBuilder = (await import('@axe-core/playwright')).default;
+  await page.goto('/login');
+  await signIn(page, 'submitter', 'submitter-demo');
+  await expect(page).toHaveURL('/');
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/management/profile/submitter');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Sina');
+    await openUserMenu(page, 'Sina Submitter');
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
+});

@@ -1,0 +1,16 @@
+import { type PasswordChange, Session } from '@geoportal/contract/access';
+import type { HttpClient } from '../../../lib/http/http-client';
+
+/** Path of the own password change. */
+export const passwordApiPath = '/access/profile/password';
+
+/**
+ * Changes the own password. The server ends every session of the user, this one included,
+ * and answers a new session that the caller must adopt (`auth.adoptSession`). Rejects with an
+ * `HttpRequestError`: 400 `password.wrong_current`, `password.common`, `request.validation`.
+ */
+export async function changePassword(client: HttpClient, change: PasswordChange): Promise<Session> {
+  const parsed = Session.safeParse(await client.put(passwordApiPath, { body: change }));
+  if (!parsed.success) throw new Error('The server answered with an invalid session.');
+  return parsed.data;
+}
