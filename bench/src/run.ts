@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchServer } from './server-process.js';
+import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
 
 /**
  * HTTP baseline of the running product: throughput and latency of the cheapest API call,
@@ -41,7 +42,13 @@ async function measure(url: string, path: string): Promise<Omit<Row, 'name' | 'p
 
 const server = await startBenchServer(port);
 const rows: Row[] = [];
+let signIn: SignInTiming;
 try {
+  // First, while no other load runs: the per-address sign-in limit counts these requests.
+  signIn = await measureSignInTiming(server.url);
+  console.log(
+    `Sign-in failures: wrong password ${signIn.wrongPasswordMs} ms, unknown user ${signIn.unknownUserMs} ms`,
+  );
   for (const target of targets) {
     // A short warm-up so that lazy work (first render, caches) is not measured.
     await autocannon({ url: `${server.url}${target.path}`, connections: 2, amount: 50 });
@@ -77,5 +84,15 @@ Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 10)}.
 | what | path | requests/s | p50 ms | p99 ms | errors |
 |---|---|---:|---:|---:|---:|
 ${table}
+
+## Failed sign-ins take the same time
+
+Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2id, 19 MiB,
+2 iterations): the time must not tell whether an account exists.
+
+| case | median ms |
+|---|---:|
+| wrong password, existing account | ${signIn.wrongPasswordMs} |
+| unknown user name | ${signIn.unknownUserMs} |
 `,
 );
