@@ -61,8 +61,8 @@ test.describe('sign-in', () => {
     await expect(page.getByText('submitter@geoportal.example')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Profil bearbeiten' })).toBeVisible();
     await page.keyboard.press('Escape');
-    // Management is for administrators: a submitter meets the login with a hint.
-    await page.goto('/management');
+    // User management is for administrators: a submitter meets the login with a hint.
+    await page.goto('/management/users');
     await expect(page.getByText('Sie sind als Sina Submitter angemeldet')).toBeVisible();
 
     await signIn(page, 'editor', 'editor-demo');
@@ -70,9 +70,9 @@ test.describe('sign-in', () => {
     await page.goto('/metadata');
     await expect(page.getByRole('heading', { level: 1, name: 'Metadaten' })).toBeVisible();
 
-    await page.goto('/management');
+    await page.goto('/management/users');
     await signIn(page, 'admin', 'admin-demo');
-    await expect(page.getByRole('heading', { level: 1, name: 'Verwaltung' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Benutzermenü von Ada Admin' })).toBeVisible();
   });
 

@@ -28,6 +28,8 @@ export const ErrorCode = {
   passwordTooLong: 'password.too_long',
   passwordCommon: 'password.common',
   passwordWrongCurrent: 'password.wrong_current',
+  contentNotFound: 'content.not_found',
+  contentInvalidName: 'content.invalid_name',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

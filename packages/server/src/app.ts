@@ -22,6 +22,7 @@ import {
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
@@ -117,6 +118,7 @@ export async function buildApp(
         await api.register(healthRoutes);
         await api.register(i18nRoutes(translations));
         await api.register(accessRoutes);
+        await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
         // Anything else under the API prefix is a JSON 404, never the HTML app.

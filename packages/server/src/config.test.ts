@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_CONTENT_DIR, loadConfig } from './config.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -22,7 +26,17 @@ describe('loadConfig', () => {
       sessionIdleTimeoutSeconds: 7200,
       sessionAbsoluteTimeoutSeconds: 43200,
       trustProxy: false,
+      contentDir: path.join(repositoryRoot, 'content'),
     });
+  });
+
+  it('finds the content folder at the repository root, whatever the working directory', () => {
+    expect(DEFAULT_CONTENT_DIR).toBe(path.join(repositoryRoot, 'content'));
+    expect(existsSync(path.join(DEFAULT_CONTENT_DIR, 'legal.de.md'))).toBe(true);
+  });
+
+  it('resolves a relative CONTENT_DIR against the working directory', () => {
+    expect(loadConfig({ CONTENT_DIR: 'my-pages' }).contentDir).toBe(path.resolve('my-pages'));
   });
 
   it('reads every variable and its units', () => {
@@ -44,6 +58,7 @@ describe('loadConfig', () => {
       SESSION_ABSOLUTE_TIMEOUT: '1d',
       SHUTDOWN_TIMEOUT: '90s',
       TRUST_PROXY: 'yes',
+      CONTENT_DIR: '/srv/geoportal/content',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -65,6 +80,7 @@ describe('loadConfig', () => {
       sessionAbsoluteTimeoutSeconds: 86400,
       shutdownTimeoutSeconds: 90,
       trustProxy: true,
+      contentDir: '/srv/geoportal/content',
     });
   });
 

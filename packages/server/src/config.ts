@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -42,7 +43,19 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Trust `X-Forwarded-*` headers from a reverse proxy (`TRUST_PROXY`, default false). */
   trustProxy: boolean;
+  /**
+   * Folder of the static pages, `<name>.<lang>.md`, which operators edit (`CONTENT_DIR`,
+   * default the `content/` folder at the repository root).
+   */
+  contentDir: string;
 }
+
+/**
+ * The repository's `content/` folder. Resolved from this file, not the working directory,
+ * so it is the same whether the server runs from `dist/` or from `src/` (tests): both lie
+ * three levels below the repository root.
+ */
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -101,6 +114,7 @@ const Environment = z.object({
   SESSION_ABSOLUTE_TIMEOUT: duration.optional(),
   SHUTDOWN_TIMEOUT: duration.optional(),
   TRUST_PROXY: flag.optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -151,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionAbsoluteTimeoutSeconds: e.SESSION_ABSOLUTE_TIMEOUT ?? 12 * 3600,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT ?? 10,
     trustProxy: e.TRUST_PROXY ?? false,
+    contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : DEFAULT_CONTENT_DIR,
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {
     throw new ConfigError([

@@ -6,17 +6,34 @@ export const routePaths = {
   home: '/',
   login: '/login',
   content: '/content',
+  'content.static': '/content/:fileName',
   management: '/management',
+  'management.users': '/management/users',
+  'management.groups': '/management/groups',
+  'management.processes': '/management/processes',
+  'management.command': '/management/command',
   'management.profile': '/management/profile/:name',
   metadata: '/metadata',
+  'metadata.create': '/metadata/create',
   search: '/search',
 } as const;
 
 export type RouteName = keyof typeof routePaths;
 
-/** The path of a named route, its `:param` segments filled in (URL-encoded). */
+/** SPEC §8: the message when a link's parameters do not fit its route. */
+export const INVALID_PARAMS = 'The following parameter values are not valid for state';
+
+/**
+ * The path of a named route, its `:param` segments filled in (URL-encoded). A missing or
+ * empty parameter is an error, never a broken link.
+ */
 export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
-  return routePaths[name].replace(/:(\w+)\??/g, (_, key: string) =>
-    encodeURIComponent(params[key] ?? ''),
-  );
+  const missing: string[] = [];
+  const path = routePaths[name].replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') missing.push(key);
+    return encodeURIComponent(value ?? '');
+  });
+  if (missing.length > 0) throw new Error(`${INVALID_PARAMS} '${name}': ${missing.join(', ')}`);
+  return path;
 }

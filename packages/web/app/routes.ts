@@ -1,8 +1,9 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
-import { routePaths } from './route-paths';
+import { type RouteName, routePaths } from './route-paths';
 
-/** A child path: the part of `routePaths[name]` below its parent's path. */
-const below = (parent: string, child: string) => child.slice(parent.length + 1);
+/** A child's path below its group, e.g. `profile/:name` for `management.profile`. */
+const child = (group: RouteName, name: RouteName) =>
+  routePaths[name].slice(routePaths[group].length + 1);
 
 /**
  * The route table. Each route's id is its name from SPEC §2, so links, guards and
@@ -13,14 +14,28 @@ const below = (parent: string, child: string) => child.slice(parent.length + 1);
 export default [
   route(routePaths.home, './routes/home.tsx', { id: 'home' }),
   route(routePaths.login, './routes/login.tsx', { id: 'login' }),
-  route(`${routePaths.content}/*`, './routes/content.tsx', { id: 'content' }),
+  route(routePaths.content, './routes/content.tsx', { id: 'content' }, [
+    route(child('content', 'content.static'), './routes/content-static.tsx', {
+      id: 'content.static',
+    }),
+  ]),
   route(routePaths.management, './routes/management.tsx', { id: 'management' }, [
     index('./routes/management-index.tsx', { id: 'management.index' }),
-    route(
-      below(routePaths.management, routePaths['management.profile']),
-      './routes/management-profile.tsx',
-      { id: 'management.profile' },
-    ),
+    route(child('management', 'management.users'), './routes/management-users.tsx', {
+      id: 'management.users',
+    }),
+    route(child('management', 'management.groups'), './routes/management-groups.tsx', {
+      id: 'management.groups',
+    }),
+    route(child('management', 'management.processes'), './routes/management-processes.tsx', {
+      id: 'management.processes',
+    }),
+    route(child('management', 'management.command'), './routes/management-command.tsx', {
+      id: 'management.command',
+    }),
+    route(child('management', 'management.profile'), './routes/management-profile.tsx', {
+      id: 'management.profile',
+    }),
   ]),
   route(`${routePaths.metadata}/*`, './routes/metadata.tsx', { id: 'metadata' }),
   route(`${routePaths.search}/*`, './routes/search.tsx', { id: 'search' }),

@@ -7,14 +7,12 @@ import {
 import type { GitInfo } from '@geoportal/contract/system';
 import { cacheKey, MemoryCache } from './cache';
 import { getJson } from './http-client';
-
-/** Name of the cookie that mirrors the chosen language so the server renders in it. */
-export const LANGUAGE_COOKIE = 'lang';
+import { LANGUAGE_COOKIE } from './language';
 
 /** The visitor's stored language, else the first available (SPEC §4). */
 export function languageOf(request: Request): Language {
   const cookie = request.headers.get('cookie') ?? '';
-  const stored = /(?:^|;\s*)lang=([^;]*)/.exec(cookie)?.[1];
+  const stored = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie)?.[1];
   return isLanguage(stored) ? stored : availableLanguages[0];
 }
 

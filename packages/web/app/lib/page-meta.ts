@@ -5,26 +5,38 @@ import type { MetaDescriptor } from 'react-router';
 interface RootData {
   lang: string;
   messages: Messages;
+  config: { publicUrl: string };
 }
 
-/** What a route module's `meta` receives that matters here: the matched routes' data. */
+/** What a route module's `meta` receives that matters here. */
 interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
 }
 
 /**
- * A route's `meta`: the page title is its translated label plus the product suffix
- * (SPEC §2), e.g. "Suche · Geoportal".
+ * The head entries of a page (SPEC §2): the title is its label plus the product suffix,
+ * e.g. "Suche · Geoportal"; a canonical link built from `PUBLIC_URL` and the path. Meta is
+ * rendered per route, so the link appears with each successful navigation and goes with it.
  */
+export function metaFor(args: MetaArgsLike, label: (translate: (id: string) => string) => string) {
+  const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  if (!root) return [{ title: 'Geoportal' }];
+  const intl = createIntl({ locale: root.lang, defaultLocale: 'de', messages: root.messages });
+  const translate = (id: string) => intl.formatMessage({ id });
+  const title = intl.formatMessage({ id: 'app.titleSuffix' }, { title: label(translate) });
+  return [
+    { title },
+    { name: 'description', content: root.messages['app.description'] ?? '' },
+    {
+      tagName: 'link',
+      rel: 'canonical',
+      href: `${root.config.publicUrl}${args.location.pathname}`,
+    },
+  ] satisfies MetaDescriptor[];
+}
+
+/** A route's `meta` whose label is the translation `labelKey`. */
 export function pageMeta(labelKey: string) {
-  return ({ matches }: MetaArgsLike): MetaDescriptor[] => {
-    const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
-    if (!root) return [{ title: 'Geoportal' }];
-    const intl = createIntl({ locale: root.lang, defaultLocale: 'de', messages: root.messages });
-    const title = intl.formatMessage(
-      { id: 'app.titleSuffix' },
-      { title: intl.formatMessage({ id: labelKey }) },
-    );
-    return [{ title }, { name: 'description', content: root.messages['app.description'] ?? '' }];
-  };
+  return (args: MetaArgsLike): MetaDescriptor[] => metaFor(args, (t) => t(labelKey));
 }

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>();
   const pattern =
-    /(?:\bt\(["']|\bid=["']|\bid:\s*["']|titleKey=["']|pageMeta\(["']|breadcrumb:\s*["']|messages\[["'])([a-z][\w.]*\.[\w.]+)["']/g;
+    /(?:\blabel:\s*["']|\bt\(["']|\bid=["']|\bid:\s*["']|titleKey=["']|pageMeta\(["']|breadcrumb:\s*["']|messages\[["'])([a-z][\w.]*\.[\w.]+)["']/g;
   for (const file of sourceFiles(appDir)) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
       used.set(match[1] as string, path.relative(appDir, file));

@@ -1,11 +1,6 @@
-import { PageSection } from '../components/layout/page-section';
-import { pageMeta } from '../lib/page-meta';
+import { Outlet } from 'react-router';
 
-export const meta = pageMeta('route.content');
-
-/** Breadcrumb label key of this route (SPEC §2). */
-export const handle = { breadcrumb: 'route.content' };
-
+/** The content group: static pages such as the legal notice (`content.static`). */
 export default function ContentRoute() {
-  return <PageSection titleKey="route.content" />;
+  return <Outlet />;
 }

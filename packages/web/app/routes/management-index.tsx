@@ -1,11 +1,20 @@
-import { PageSection } from '../components/layout/page-section';
-import { pageMeta } from '../lib/page-meta';
+import { Navigate } from 'react-router';
+import { hasAnyRole } from '../lib/auth/role-check';
+import { useAuth } from '../lib/auth/use-auth';
+import { pathTo } from '../route-paths';
 
-export const meta = pageMeta('route.management');
+/** Any signed-in user may open the group; where it leads depends on the roles. */
+export const handle = { guard: { roles: ['*'] } };
 
-/** Breadcrumb label key and the roles this page needs (SPEC §6: management is for administrators). */
-export const handle = { breadcrumb: 'route.management', guard: { roles: ['administrator'] } };
-
+/**
+ * `/management` has no page of its own: it opens the first page of the group the user may
+ * see — the user list for administrators, otherwise the own profile.
+ */
 export default function ManagementIndexRoute() {
-  return <PageSection titleKey="route.management" />;
+  const { principal } = useAuth();
+  if (!principal) return null;
+  const target = hasAnyRole(principal, ['administrator'])
+    ? pathTo('management.users')
+    : pathTo('management.profile', { name: principal.name });
+  return <Navigate to={target} replace />;
 }

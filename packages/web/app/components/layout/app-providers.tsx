@@ -1,14 +1,16 @@
-import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Access, AccessContext, createAccess } from '../../lib/auth/access';
 import { createLoginGate, type LoginGate } from '../../lib/auth/login-gate';
 import { LoginGateContext } from '../../lib/auth/login-gate-context';
 import { storeReturnTo } from '../../lib/auth/return-to';
-import { toastRules } from '../../lib/toast';
+import { blockingActivity, pageActivity } from '../../lib/progress/activity';
+import { BusyOverlay } from './busy-overlay';
+import { LoadingBar } from './loading-bar';
+import { ToastContainer } from './toast-container';
 
 /**
  * The page's services: access (HTTP client, auth store, role checks), the in-place login
- * gate and the toast container. Created once per page load; the saved session is checked
+ * gate, the loading bar, the busy spinner and the toast container. Created once per page load; the saved session is checked
  * after hydration, never on the server.
  */
 export function AppProviders({ apiBase, children }: { apiBase: string; children: ReactNode }) {
@@ -16,6 +18,9 @@ export function AppProviders({ apiBase, children }: { apiBase: string; children:
     const gate = createLoginGate();
     const access = createAccess({
       apiBase,
+      // Every request moves the loading bar; requests marked blocking also show the spinner.
+      onActivity: pageActivity.start,
+      onBlockingActivity: blockingActivity.start,
       // SPEC §4: a 401 shows the login in place with the attempted route as returnTo.
       onUnauthorized() {
         const path = currentPath();
@@ -33,7 +38,9 @@ export function AppProviders({ apiBase, children }: { apiBase: string; children:
   return (
     <AccessContext value={services.access}>
       <LoginGateContext value={services.gate}>
-        <Notifications position={toastRules.position} limit={toastRules.maxOpen} />
+        <LoadingBar />
+        <BusyOverlay />
+        <ToastContainer />
         {children}
       </LoginGateContext>
     </AccessContext>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { pathTo } from '../../route-paths';
+import { Breadcrumbs } from '../navigation/breadcrumbs';
 import classes from './page-frame.module.css';
 
 /**
@@ -12,11 +13,17 @@ import classes from './page-frame.module.css';
  */
 export function PageFrame({
   gitInfo,
+  nav,
+  drawer,
   controls,
   children,
 }: {
   gitInfo: GitInfo;
-  /** Right-hand controls of the header (sign-in, later language and colour scheme). */
+  /** The main menu on wider screens. */
+  nav?: ReactNode;
+  /** The burger and sidebar with the main menu on small screens. */
+  drawer?: ReactNode;
+  /** Right-hand controls of the header: colour scheme, language, sign-in. */
   controls?: ReactNode;
   children: ReactNode;
 }) {
@@ -26,23 +33,28 @@ export function PageFrame({
         <FormattedMessage id="nav.skipToContent" />
       </a>
       <header className={classes.header}>
-        <Group justify="space-between" wrap="nowrap" h="100%" px="md">
-          <Anchor
-            component={Link}
-            to={pathTo('home')}
-            fw={700}
-            size="lg"
-            c="inherit"
-            underline="never"
-          >
-            <FormattedMessage id="app.name" />
-          </Anchor>
+        <Group justify="space-between" wrap="nowrap" h="100%" px="md" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            {drawer}
+            <Anchor
+              component={Link}
+              to={pathTo('home')}
+              fw={700}
+              size="lg"
+              c="inherit"
+              underline="never"
+            >
+              <FormattedMessage id="app.name" />
+            </Anchor>
+            {nav}
+          </Group>
           <Group gap="xs" wrap="nowrap">
             {controls}
           </Group>
         </Group>
       </header>
       <main id="main" tabIndex={-1} className={classes.main}>
+        <Breadcrumbs />
         {children}
       </main>
       <footer className={classes.footer}>

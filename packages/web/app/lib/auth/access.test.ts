@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { Principal } from '@geoportal/contract/access';
 import { describe, expect, it, vi } from 'vitest';
+import { createActivityCounter } from '../progress/activity';
 import { createAppStorage } from '../storage';
 import { empty, errorResponse, fakeFetch, json } from '../testing/fake-fetch';
 import { MemoryStorage } from '../testing/fake-storage';
@@ -83,5 +84,27 @@ describe('createAccess wiring', () => {
     await access.auth.login('editor', 'editor-demo');
     await access.roles.isAllowed(['editor']);
     expect(seen.filter((line) => line.startsWith('POST /access/isAllowed'))).toHaveLength(2);
+  });
+});
+
+describe('createAccess activity', () => {
+  it('hands request activity to the loading bar and blocking requests to the spinner', async () => {
+    const page = createActivityCounter();
+    const blocking = createActivityCounter();
+    const seen: string[] = [];
+    const access = createAccess({
+      apiBase: '/api/v1',
+      storage: createAppStorage({ local: new MemoryStorage(), session: null }),
+      fetch: fakeFetch(() => {
+        seen.push(`${page.getSnapshot()}/${blocking.getSnapshot()}`);
+        return json({});
+      }).fetch,
+      onActivity: page.start,
+      onBlockingActivity: blocking.start,
+    });
+    await access.client.get('/search');
+    await access.client.put('/object', { body: {}, blocking: true });
+    expect(seen).toEqual(['1/0', '1/1']);
+    expect(`${page.getSnapshot()}/${blocking.getSnapshot()}`).toBe('0/0');
   });
 });

@@ -25,6 +25,10 @@ export interface AccessOptions {
   storage?: AppStorage;
   fetch?: typeof fetch;
   getAccessKey?: HttpClientOptions['getAccessKey'];
+  /** Every request's activity, e.g. `pageActivity.start` (loading bar). */
+  onActivity?: HttpClientOptions['onActivity'];
+  /** Activity of requests sent with `blocking: true`, e.g. `blockingActivity.start` (spinner). */
+  onBlockingActivity?: HttpClientOptions['onBlockingActivity'];
   /**
    * Sends the user to login after a 401 (or an opted-in 403), with `returnTo` set to the
    * route they tried (SPEC §4). When it runs, the user has already been logged out.
@@ -46,6 +50,8 @@ export function createAccess(options: AccessOptions): Access {
     apiBase: options.apiBase,
     fetch: options.fetch,
     getAccessKey: options.getAccessKey,
+    onActivity: options.onActivity,
+    onBlockingActivity: options.onBlockingActivity,
     getToken: () => ref.auth?.getSnapshot().token ?? null,
     async onUnauthorized(error, request) {
       // SPEC §4: a 401 logs the user out; someone not signed in has nothing to end.

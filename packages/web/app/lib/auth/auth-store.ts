@@ -176,6 +176,8 @@ export function createAuthStore({ client, storage }: AuthStoreOptions): AuthStor
         await client.post(accessPaths.authorize, {
           body: { username, password },
           handlesAuth: true,
+          // The user waits for the answer: the full-screen spinner shows.
+          blocking: true,
         }),
       );
       const principal = await fetchPrincipal(session.id);

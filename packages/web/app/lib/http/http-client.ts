@@ -33,6 +33,17 @@ export interface HttpClientOptions {
    * out first; whatever it throws (e.g. a router redirect) replaces the error.
    */
   onUnauthorized?: (error: HttpRequestError, request: HttpRequestInfo) => void | Promise<void>;
+  /**
+   * Called when a request starts; the function it answers is called once when the request
+   * ends: answered, failed, rejected or aborted (SPEC §2: a loading bar shows during
+   * requests). Pass `pageActivity.start` from `lib/progress/activity.ts`.
+   */
+  onActivity?: () => () => void;
+  /**
+   * Like `onActivity`, but only for requests sent with `blocking: true`. Pass
+   * `blockingActivity.start`, which drives the full-screen spinner.
+   */
+  onBlockingActivity?: () => () => void;
 }
 
 export interface RequestOptions {
@@ -53,6 +64,12 @@ export interface RequestOptions {
   redirectOn403?: boolean;
   /** `json` (default): parsed JSON, undefined for empty or non-JSON answers. `text`: the text. */
   responseType?: 'json' | 'text';
+  /**
+   * The user waits for this answer (a save, a sign-in): it also counts for
+   * `onBlockingActivity`, i.e. the full-screen spinner. Off by default, so that background
+   * reads (role checks, look-ups, polling) show only the loading bar.
+   */
+  blocking?: boolean;
   /** Extra headers; they win over the computed ones. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -118,6 +135,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const xsrfToken = options.getXsrfToken ?? (() => readCookie(accessHeaders.xsrfCookie));
 
+  /** Reports the request to the activity callbacks; answers the one function that ends it. */
+  function startActivity(request: RequestOptions): () => void {
+    const endPage = options.onActivity?.();
+    const endBlocking = request.blocking ? options.onBlockingActivity?.() : undefined;
+    return () => {
+      endPage?.();
+      endBlocking?.();
+    };
+  }
+
   // The token goes only to our own server, never to a foreign absolute URL.
   const isOwn = (path: string) =>
     !isAbsoluteUrl(path) || (isAbsoluteUrl(apiBase) && path.startsWith(apiBase));
@@ -159,22 +186,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<HttpResponse<T>> {
     const url = withQuery(resolveUrl(apiBase, path), request.query);
     const { body } = request;
-    const response = await doFetch(url, {
-      method,
-      headers: headersFor(method, path, request),
-      body: body === undefined ? undefined : isRawBody(body) ? body : JSON.stringify(body),
-      signal: request.signal,
-    });
-    if (!response.ok) {
-      const error = await errorFromResponse(response);
+    const done = startActivity(request);
+    let response: Response;
+    let outcome: { error: HttpRequestError } | { data: T };
+    try {
+      response = await doFetch(url, {
+        method,
+        headers: headersFor(method, path, request),
+        body: body === undefined ? undefined : isRawBody(body) ? body : JSON.stringify(body),
+        signal: request.signal,
+      });
+      outcome = response.ok
+        ? { data: (await readData(response, request)) as T }
+        : { error: await errorFromResponse(response) };
+    } finally {
+      // The request is over once its answer is read; a 401's logout and login redirect are
+      // the next steps of the page, not part of this request.
+      done();
+    }
+    if ('error' in outcome) {
+      const { error } = outcome;
       const notify =
         !request.handlesAuth &&
         (error.status === 401 || (error.status === 403 && request.redirectOn403 === true));
       if (notify) await options.onUnauthorized?.(error, { method, path, url });
       throw error;
     }
-    const data = (await readData(response, request)) as T;
-    return { status: response.status, headers: response.headers, data };
+    return { status: response.status, headers: response.headers, data: outcome.data };
   }
 
   const dataOf =

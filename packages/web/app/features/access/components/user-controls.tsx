@@ -51,7 +51,7 @@ export function UserControls({ formLogin }: { formLogin: boolean }) {
           variant="default"
           aria-label={t('userMenu.label', { name })}
           aria-expanded={opened}
-          maw={220}
+          maw={{ base: 120, sm: 220 }}
           onClick={() => setOpened((o) => !o)}
         >
           <Text truncate="end" size="sm" component="span">

@@ -8,5 +8,5 @@ import { profileApiPath, validProfile } from './get-profile';
  * 400 `request.validation` (with `fields`), 403 `user.readonly`.
  */
 export async function updateProfile(client: HttpClient, update: ProfileUpdate): Promise<Profile> {
-  return validProfile(await client.put(profileApiPath, { body: update }));
+  return validProfile(await client.put(profileApiPath, { body: update, blocking: true }));
 }

@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const schemeOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+async function chooseScheme(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Farbschema' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+test.describe('colour scheme', () => {
+  test('a chosen scheme survives a reload and is applied before the first paint', async ({
+    page,
+  }) => {
+    await page.goto('/search');
+    await chooseScheme(page, 'Dunkel');
+    expect(await schemeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBe('dark');
+    // Record the scheme at the first paint: the server renders light, the inline script
+    // must switch before anything is drawn.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body && !(window as unknown as { firstScheme?: string }).firstScheme) {
+          (window as unknown as { firstScheme?: string | null }).firstScheme =
+            document.documentElement.getAttribute('data-mantine-color-scheme');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    expect(
+      await page.evaluate(() => (window as unknown as { firstScheme?: string }).firstScheme),
+    ).toBe('dark');
+    expect(await schemeOf(page)).toBe('dark');
+  });
+
+  test('automatic removes the stored choice and follows the system live', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/search');
+    await chooseScheme(page, 'Dunkel');
+    await chooseScheme(page, 'Automatisch (wie das System)');
+    expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBeNull();
+    expect(await schemeOf(page)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => schemeOf(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => schemeOf(page)).toBe('light');
+  });
+
+  test('the server renders the light scheme', async ({ request }) => {
+    const html = await (await request.get('/search')).text();
+    expect(html).toContain('data-mantine-color-scheme="light"');
+  });
+});
+
+test.describe('language', () => {
+  test('switching changes texts and <html lang> and survives a reload without a flash', async ({
+    page,
+  }) => {
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sprache' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle('Search · Geoportal');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+
+    // The server renders English right away: the HTML before any script is English.
+    const response = await page.request.get('/search');
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('>Search</h1>');
+    expect(html).not.toContain('>Suche</h1>');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test.describe('breadcrumbs, title and canonical link', () => {
+  test('no breadcrumbs on the map, a trail with title on a nested page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toHaveCount(0);
+    await page.goto('/management/profile/nobody');
+    // Guarded: signing in first.
+    await page.getByLabel('Benutzername').fill('editor');
+    await page.getByLabel(/^Passwort/).fill('editor-demo');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    const trail = page.getByRole('navigation', { name: 'Brotkrumennavigation' });
+    await expect(trail.getByRole('link', { name: 'Karte' })).toHaveAttribute('href', '/');
+    await expect(trail.getByRole('link', { name: 'Verwaltung' })).toBeVisible();
+    await expect(trail.getByText('Profil', { exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page).toHaveTitle(/^Profil · Geoportal$/);
+  });
+
+  test('the canonical link follows each navigation', async ({ page }) => {
+    await page.goto('/search');
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical).toHaveAttribute('href', 'http://localhost:8096/search');
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .first()
+      .getByRole('link', { name: 'Karte' })
+      .click();
+    await expect(page).toHaveURL('/');
+    await expect(canonical).toHaveAttribute('href', 'http://localhost:8096/');
+    await expect(canonical).toHaveCount(1);
+  });
+});
+
+test.describe('main menu', () => {
+  test('a visitor sees map, search and the legal link; an administrator also Publish and Management', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+    await expect(nav.getByRole('link', { name: 'Karte' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Suche' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Impressum' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Veröffentlichen' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Verwaltung' })).toHaveCount(0);
+
+    await page.goto('/login');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel(/^Passwort/).fill('admin-demo');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL('/');
+    await nav.getByRole('button', { name: 'Verwaltung' }).click();
+    for (const entry of ['Benutzer', 'Gruppen', 'Prozesse', 'Kommando']) {
+      await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await nav.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await page.getByRole('menuitem', { name: 'Metadaten erfassen' }).click();
+    await expect(page).toHaveURL('/metadata/create');
+  });
+
+  test('a submitter sees Publish but not Management', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Benutzername').fill('submitter');
+    await page.getByLabel(/^Passwort/).fill('submitter-demo');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+    await expect(nav.getByRole('button', { name: 'Veröffentlichen' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Verwaltung' })).toHaveCount(0);
+  });
+
+  test('is keyboard operable with visible focus', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab'); // product name
+    await page.keyboard.press('Tab'); // Karte
+    await page.keyboard.press('Tab'); // Suche
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveText('Suche');
+    const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/search');
+  });
+
+  test('on a phone the sidebar holds the menu and closes on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Suche' }).click();
+    await expect(page).toHaveURL('/search');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`shell pages have no accessibility violations in the ${scheme} scheme at 1280 and 320 px`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ['/', '/search', '/login', '/content/legal', '/content/accessibility']) {
+      for (const width of [1280, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(page.getByRole('main')).toBeVisible();
+        expect(await schemeOf(page)).toBe(scheme);
+        const result = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          result.violations.map(
+            (v) => `${path}@${width}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`,
+          ),
+        ).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path}@${width} overflows`).toBe(false);
+      }
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mainMenu, roleListsOf, visibleItems } from './menu-items';
+
+const ids = (items: ReturnType<typeof visibleItems>) =>
+  items.map((i) => (i.children ? `${i.id}[${i.children.map((c) => c.id).join(',')}]` : i.id));
+
+describe('main menu (SPEC §2, §6)', () => {
+  it('shows a visitor map, search and the legal link only', () => {
+    expect(ids(visibleItems(mainMenu, () => false))).toEqual(['map', 'search', 'legal']);
+  });
+
+  it('shows publishers the Publish menu but not Management', () => {
+    const submitter = (roles: readonly string[]) => roles.includes('submitter');
+    expect(ids(visibleItems(mainMenu, submitter))).toEqual([
+      'map',
+      'search',
+      'publish[metadata-create]',
+      'legal',
+    ]);
+  });
+
+  it('shows administrators every entry, Management with users, groups, processes, command', () => {
+    expect(ids(visibleItems(mainMenu, () => true))).toEqual([
+      'map',
+      'search',
+      'publish[metadata-create]',
+      'management[management-users,management-groups,management-processes,management-command]',
+      'legal',
+    ]);
+  });
+
+  it('asks about each distinct role list once', () => {
+    expect(roleListsOf(mainMenu)).toEqual([
+      ['administrator', 'editor', 'submitter'],
+      ['administrator'],
+    ]);
+  });
+});

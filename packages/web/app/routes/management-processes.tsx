@@ -1,0 +1,14 @@
+import { PageSection } from '../components/layout/page-section';
+import { pageMeta } from '../lib/page-meta';
+
+export const meta = pageMeta('menu.management.processes');
+
+/** Breadcrumb label key and the roles this page needs (SPEC §6: administrators only). */
+export const handle = {
+  breadcrumb: 'menu.management.processes',
+  guard: { roles: ['administrator'] },
+};
+
+export default function ManagementProcessesRoute() {
+  return <PageSection titleKey="menu.management.processes" />;
+}
