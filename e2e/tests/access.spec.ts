@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 
 /** Signs in through the login form that is on screen. */
 async function signIn(page: Page, username: string, password: string) {
@@ -9,6 +10,11 @@ async function signIn(page: Page, username: string, password: string) {
 
 async function openUserMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Benutzermenü von ${name}` }).click();
+  // Wait for the fade-in to end: half-transparent text would fail the contrast check.
+  await expect(page.getByRole('dialog', { name: `Benutzermenü von ${name}` })).toHaveCSS(
+    'opacity',
+    '1',
+  );
 }
 
 test.describe('sign-in', () => {
@@ -119,7 +125,8 @@ test.describe('sign-in', () => {
 test('the profile page and the open user menu have no accessibility violations, also at 320 px', async ({
   page,
 }) => {
-  const AxeBuilder = (await import('@axe-core/playwright')).default;
+  // Without the fade-in, axe sees the popover as it stays, not half transparent.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/login');
   await signIn(page, 'submitter', 'submitter-demo');
   await expect(page).toHaveURL('/');
@@ -128,12 +135,7 @@ test('the profile page and the open user menu have no accessibility violations, 
     await page.goto('/management/profile/submitter');
     await expect(page.getByLabel('Vorname')).toHaveValue('Sina');
     await openUserMenu(page, 'Sina Submitter');
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-    ).toEqual([]);
+    await expectAccessible(page, `profile@${width}`);
     await page.keyboard.press('Escape');
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 
 // The e2e server reads the repository's own content/ folder (CONTENT_DIR default), so these
 // tests see the pages an operator starts with.
@@ -111,16 +111,7 @@ test.describe('static pages', () => {
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-        const result = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-        ).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        );
-        expect(overflow).toBe(false);
+        await expectAccessible(page, `${path}@${width}/${colorScheme}`);
       }
     });
   }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 
 /** Console errors and uncaught exceptions of a page, collected from the first request on. */
 function collectErrors(page: Page): string[] {
@@ -88,17 +88,7 @@ test.describe('page frame', () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(path);
         await expect(page.getByRole('main')).toBeVisible();
-        const result = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-        ).toEqual([]);
-        // Nothing overflows sideways on a small phone.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        );
-        expect(overflow).toBe(false);
+        await expectAccessible(page, `${path}@${width}`);
       }
     });
   }

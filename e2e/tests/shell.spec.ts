@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 
 const schemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
@@ -186,18 +186,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('main')).toBeVisible();
         expect(await schemeOf(page)).toBe(scheme);
-        const result = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          result.violations.map(
-            (v) => `${path}@${width}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`,
-          ),
-        ).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        );
-        expect(overflow, `${path}@${width} overflows`).toBe(false);
+        await expectAccessible(page, `${path}@${width}/${scheme}`);
       }
     }
   });

@@ -51,10 +51,15 @@ export function UserControls({ formLogin }: { formLogin: boolean }) {
           variant="default"
           aria-label={t('userMenu.label', { name })}
           aria-expanded={opened}
-          maw={{ base: 120, sm: 220 }}
+          maw={220}
+          px="xs"
           onClick={() => setOpened((o) => !o)}
         >
-          <Text truncate="end" size="sm" component="span">
+          {/* Initials on phones, where the header has no room for a name. */}
+          <Text hiddenFrom="sm" size="sm" fw={700} component="span" aria-hidden="true">
+            {initialsOf(name)}
+          </Text>
+          <Text visibleFrom="sm" truncate="end" size="sm" component="span">
             {name}
           </Text>
         </Button>
@@ -100,6 +105,15 @@ export function UserControls({ formLogin }: { formLogin: boolean }) {
       </Popover.Dropdown>
     </Popover>
   );
+}
+
+/** Up to two initials of a display name, e.g. "SS" for "Sina Submitter". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => [...w][0]?.toUpperCase() ?? '')
+    .join('');
 }
 
 /** A door with an arrow, drawn inline so that no icon font is needed. */

@@ -10,7 +10,9 @@ export const passwordApiPath = '/access/profile/password';
  * `HttpRequestError`: 400 `password.wrong_current`, `password.common`, `request.validation`.
  */
 export async function changePassword(client: HttpClient, change: PasswordChange): Promise<Session> {
-  const parsed = Session.safeParse(await client.put(passwordApiPath, { body: change, blocking: true }));
+  const parsed = Session.safeParse(
+    await client.put(passwordApiPath, { body: change, blocking: true }),
+  );
   if (!parsed.success) throw new Error('The server answered with an invalid session.');
   return parsed.data;
 }
