@@ -42,7 +42,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .e2e-data && node ../packages/server/dist/main.js',
+    // A fresh embedded database, and the product's pages plus the tests' own (fixtures/).
+    command:
+      'rm -rf .e2e-data && mkdir -p .e2e-data/content && cp ../content/*.*.md fixtures/content/*.*.md .e2e-data/content/ && node ../packages/server/dist/main.js',
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -52,6 +54,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: '.e2e-data',
+      CONTENT_DIR: '.e2e-data/content',
       LOG_LEVEL: 'warn',
     },
   },

@@ -191,3 +191,81 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('long labels and anchors', () => {
+  const longTitle =
+    'Hinweise zur Nutzung der Geodatendienste des Landes für Kommunen und Planungsbüros';
+
+  test('a label over 50 characters is cut in the breadcrumbs, whole in the title and for screen readers', async ({
+    page,
+  }) => {
+    await page.goto('/content/e2e-long-title');
+    await expect(page).toHaveTitle(`${longTitle} · Geoportal`);
+    const trail = page.getByRole('navigation', { name: 'Brotkrumennavigation' });
+    const current = trail.locator('[aria-current="page"]');
+    await expect(current).toHaveAttribute('title', longTitle);
+    await expect(current.locator('[aria-hidden="true"]')).toHaveText(`${longTitle.slice(0, 49)}…`);
+    await expect(current.locator('.visually-hidden-focusable')).toHaveText(longTitle);
+  });
+
+  test('an anchor in the address scrolls its section to 30 px below the content top', async ({
+    page,
+  }) => {
+    await page.goto('/content/e2e-long-title#section-abschnitt-zum-verlinken');
+    const heading = page.getByRole('heading', { name: 'Abschnitt zum Verlinken' });
+    await expect(heading).toBeVisible();
+    // The header stays at the top (sticky): its bottom is the content top.
+    const offset = () =>
+      heading.evaluate((h) => {
+        const contentTop = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        return Math.round(h.getBoundingClientRect().top - contentTop);
+      });
+    await expect.poll(offset).toBeLessThan(200);
+    const settled = await offset();
+    expect(Math.abs(settled - 30)).toBeLessThanOrEqual(2);
+  });
+});
+
+test('toasts: at most three at a time, a fourth waits, duplicates never appear', async ({
+  page,
+  request,
+}) => {
+  // Lock an account through the API first, so that its sign-in fails differently. The
+  // request context keeps the XSRF-TOKEN cookie, so it must repeat it like the app does.
+  await request.get('/api/v1/health');
+  const xsrf =
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post('/api/v1/access/authorize', {
+      data: { username: 'toast-lock', password: `x${i}` },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(res.status()).toBe(401);
+  }
+  await page.goto('/login');
+  const submit = async (username: string, password: string) => {
+    await page.getByLabel('Benutzername').fill(username);
+    await page.getByLabel(/^Passwort/).fill(password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+  };
+  const toasts = page.getByRole('alert');
+  await submit('editor', 'wrong password');
+  await expect(toasts).toHaveCount(1);
+  await submit('editor', 'wrong password again');
+  await expect(toasts.filter({ hasText: 'Benutzername oder Passwort ist falsch.' })).toHaveCount(1);
+  await submit('x'.repeat(70), 'whatever');
+  await expect(toasts).toHaveCount(2);
+  await submit('toast-lock', 'whatever');
+  await expect(toasts.filter({ hasText: 'Zu viele fehlgeschlagene Anmeldungen' })).toBeVisible();
+  await expect(toasts).toHaveCount(3);
+  // A fourth, different toast (the network is gone) waits for a free place.
+  await page.route('**/api/v1/access/authorize', (route) => route.abort('internetdisconnected'));
+  await submit('editor', 'offline');
+  await page.waitForTimeout(500);
+  await expect(toasts).toHaveCount(3);
+  await toasts.first().getByRole('button', { name: 'Meldung schließen' }).click();
+  await expect(toasts).toHaveCount(3);
+  await expect(toasts.filter({ hasText: 'Benutzername oder Passwort ist falsch.' })).toHaveCount(0);
+  // The waiting one (the browser's network error) has taken the free place.
+  await expect(toasts.filter({ hasNotText: /Einige Angaben|Zu viele/ })).toHaveCount(1);
+});

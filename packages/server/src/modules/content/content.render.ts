@@ -17,6 +17,31 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 
+/** Prefix of every heading id, so that no id in a page can shadow one of the app's own. */
+export const SECTION_ID_PREFIX = 'section-';
+
+/** A URL fragment for a heading text: "Feedback und Kontaktangaben" → "feedback-und-kontaktangaben". */
+export function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+/** Keeps a heading's id only as a prefixed slug (ids from raw HTML included). */
+function headingTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const slug = slugOf((attribs.id ?? '').replace(new RegExp(`^${SECTION_ID_PREFIX}`), ''));
+  const kept: sanitizeHtml.Attributes = slug ? { id: `${SECTION_ID_PREFIX}${slug}` } : {};
+  return { tagName, attribs: kept };
+}
+
 /**
  * What survives sanitising: text structure, links and images, nothing that runs code or
  * restyles the page. Attributes not listed (event handlers, `style`, `class`, `id`) are
@@ -33,6 +58,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'rel'],
     img: ['src', 'alt', 'title'],
     ol: ['start'],
+    // Headings carry ids so that sections can be linked (`/content/legal#section-kontakt`).
+    ...Object.fromEntries(['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['id']])),
     th: [{ name: 'align', multiple: false, values: ['left', 'center', 'right'] }],
     td: [{ name: 'align', multiple: false, values: ['left', 'center', 'right'] }],
   },
@@ -43,7 +70,13 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // The page's title is its only h1 (see RenderedPage).
-    h1: 'h2',
+    h1: (_tagName, attribs) => headingTag('h2', attribs),
+    ...Object.fromEntries(
+      ['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
+        tag,
+        (_: string, attribs: sanitizeHtml.Attributes) => headingTag(tag, attribs),
+      ]),
+    ),
     a: (tagName, attribs) => {
       const { rel: _ignored, ...rest } = attribs;
       const external = ABSOLUTE_HTTP.test(rest.href ?? '');
@@ -77,6 +110,18 @@ export function renderMarkdown(source: string): RenderedPage {
     // Removed in place: the token list also carries the file's link reference definitions.
     tokens.splice(index, 1);
   }
-  const html = sanitizeHtml(markdown.parser(tokens), sanitizeOptions).trim();
+  const html = sanitizeHtml(withHeadingIds(markdown.parser(tokens)), sanitizeOptions).trim();
   return { title, html };
+}
+
+/** Gives every heading without an id one from its text, unique within the page. */
+function withHeadingIds(html: string): string {
+  const used = new Map<string, number>();
+  return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const base = slugOf(plainText(inner)) || 'section';
+    const seen = used.get(base) ?? 0;
+    used.set(base, seen + 1);
+    const id = seen === 0 ? base : `${base}-${seen + 1}`;
+    return `<h${level} id="${SECTION_ID_PREFIX}${id}">${inner}</h${level}>`;
+  });
 }

@@ -86,7 +86,9 @@ describe.each(testDatabases)('content endpoints on $name', (database) => {
     });
 
     it('drops scripts, event handlers, styles, frames and other attributes', () => {
-      expect(html).not.toMatch(/<script|alert\('x'\)|onclick|onerror|style=|class=|id=|iframe/i);
+      expect(html).not.toMatch(/<script|alert\('x'\)|onclick|onerror|style=|class=|iframe/i);
+      // Only headings carry ids, all prefixed (see content.render.test.ts).
+      expect(html.match(/ id="[^"]*"/g)?.every((id) => id.startsWith(' id="section-'))).toBe(true);
       expect(html).toContain('<p>Text mit Skript und Handler.</p>');
       expect(html).toContain('<p>Gestylt</p>');
     });
@@ -117,7 +119,7 @@ describe.each(testDatabases)('content endpoints on $name', (database) => {
       expect(html).toContain('<td align="right">1</td>');
       expect(html).toContain('<blockquote>');
       expect(html).toContain('<code>code</code>');
-      expect(html).toContain('<h2>Zweite Überschrift</h2>');
+      expect(html).toContain('<h2 id="section-zweite-ueberschrift">Zweite Überschrift</h2>');
       expect(html).not.toMatch(/<h1|Über <em>uns/);
     });
   });
