@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/** Limits of objects, shared by the server and the forms. */
+export const objectLimits = {
+  titleMax: 500,
+  abstractMax: 20_000,
+  keywordsMax: 100,
+  keywordMax: 200,
+  commentMax: 2000,
+  listRowsMax: 100,
+  grantsMax: 200,
+  accessKeysMax: 50,
+} as const;
+
+/** Workflow states (DESIGN §5). */
+export const objectStates = ['draft', 'submitted', 'published', 'withdrawn'] as const;
+export const ObjectState = z.enum(objectStates);
+export type ObjectState = z.infer<typeof ObjectState>;
+
+/** Detail levels of reads (SPEC §3), sent as `Accept: application/json; detail=…`. */
+export const DetailLevel = z.enum(['summary', 'normal', 'detailed']);
+export type DetailLevel = z.infer<typeof DetailLevel>;
+
+/** Opaque, URL-safe object id (22 base64url characters). */
+export const ObjectId = z.string().regex(/^[\w-]{10,64}$/, 'is not an object id');
+
+/** A text per product language; at least one must be filled. */
+export const LanguageText = (max: number) =>
+  z
+    .object({
+      de: z.string().trim().max(max).optional(),
+      en: z.string().trim().max(max).optional(),
+    })
+    .strict()
+    .refine((v) => Boolean(v.de || v.en), 'needs a text in German or English');
+export type LanguageText = { de?: string | undefined; en?: string | undefined };
+
+/** A bounding box in WGS84 degrees; west > east crosses the antimeridian. */
+export const BoundingBox = z
+  .object({
+    west: z.number().min(-180).max(180),
+    south: z.number().min(-90).max(90),
+    east: z.number().min(-180).max(180),
+    north: z.number().min(-90).max(90),
+  })
+  .strict()
+  .refine((b) => b.south <= b.north, {
+    message: 'south must not be north of north',
+    path: ['south'],
+  })
+  .meta({ id: 'BoundingBox' });
+export type BoundingBox = z.infer<typeof BoundingBox>;
+
+/**
+ * The metadata record carried by an object. This is the core the Records work extends to
+ * the full ISO 19115 record; a draft needs only a title (DESIGN §4).
+ */
+export const Metadata = z
+  .object({
+    title: LanguageText(objectLimits.titleMax),
+    abstract: LanguageText(objectLimits.abstractMax).optional(),
+    keywords: z
+      .array(z.string().trim().min(1).max(objectLimits.keywordMax))
+      .max(objectLimits.keywordsMax)
+      .optional(),
+    extent: BoundingBox.optional(),
+  })
+  .strict()
+  .meta({ id: 'Metadata' });
+export type Metadata = z.infer<typeof Metadata>;
+
+export const ObjectType = z.string().regex(/^[a-z][a-z-]{0,31}$/, 'is not a resource type');
+
+/** `POST /object`. */
+export const CreateObject = z
+  .object({ type: ObjectType.default('dataset'), metadata: Metadata })
+  .strict()
+  .meta({ id: 'CreateObject' });
+export type CreateObject = z.input<typeof CreateObject>;
+
+/** `PUT /object`: `version` is the one the editor started from. */
+export const UpdateObject = z
+  .object({
+    id: ObjectId,
+    version: z.number().int().min(1),
+    type: ObjectType.optional(),
+    metadata: Metadata,
+  })
+  .strict()
+  .meta({ id: 'UpdateObject' });
+export type UpdateObject = z.infer<typeof UpdateObject>;
+
+export const permissions = ['read', 'write', 'delete', 'accessControl'] as const;
+export const Permission = z.enum(permissions);
+export type Permission = z.infer<typeof Permission>;
+
+/** What the caller may do with an object (in the detailed view). */
+export const Permissions = z.object({
+  read: z.boolean(),
+  write: z.boolean(),
+  delete: z.boolean(),
+  accessControl: z.boolean(),
+  /** Workflow states the caller may move the object to now. */
+  transitions: z.array(ObjectState),
+});
+export type Permissions = z.infer<typeof Permissions>;
+
+export const HistoryEntry = z.object({
+  from: ObjectState.nullable(),
+  to: ObjectState,
+  by: z.string(),
+  at: z.string(),
+  comment: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** `summary` detail: what lists and maps need. */
+export const ObjectSummary = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    state: ObjectState,
+    title: z.object({ de: z.string().optional(), en: z.string().optional() }),
+    extent: BoundingBox.optional(),
+    thumbnail: z.string().optional(),
+  })
+  .meta({ id: 'ObjectSummary' });
+export type ObjectSummary = z.infer<typeof ObjectSummary>;
+
+/** `normal` detail (the default): the summary plus the record and its bookkeeping. */
+export const ObjectNormal = ObjectSummary.extend({
+  version: z.number().int(),
+  owner: z.string(),
+  created: z.string(),
+  modified: z.string(),
+  metadata: Metadata,
+}).meta({ id: 'Object' });
+export type ObjectNormal = z.infer<typeof ObjectNormal>;
+
+/** `detailed`: plus bundles (filled by the Files work), the caller's permissions, history. */
+export const ObjectDetailed = ObjectNormal.extend({
+  bundles: z.array(z.unknown()),
+  permissions: Permissions,
+  history: z.array(HistoryEntry),
+}).meta({ id: 'ObjectDetailed' });
+export type ObjectDetailed = z.infer<typeof ObjectDetailed>;
+
+/** `PUT /object/{id}/state`: a workflow step; returning to draft needs a comment. */
+export const StateChange = z
+  .object({
+    state: ObjectState,
+    comment: z.string().trim().max(objectLimits.commentMax).optional(),
+  })
+  .strict()
+  .meta({ id: 'StateChange' });
+export type StateChange = z.infer<typeof StateChange>;
+
+/** Who a grant is for. `everyone` includes visitors. */
+export const GrantSubject = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), name: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('group'), name: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('role'), name: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('everyone') }),
+]);
+export type GrantSubject = z.infer<typeof GrantSubject>;
+
+export const Grant = z.object({ permission: Permission, subject: GrantSubject }).strict();
+export type Grant = z.infer<typeof Grant>;
+
+/**
+ * `GET|POST /object/{id}/accessControl`: explicit grants on top of the defaults of DESIGN §5
+ * (owner, editors, administrators; published records readable by everyone unless `public`
+ * is false). POST replaces the whole list.
+ */
+export const AccessControl = z
+  .object({ public: z.boolean(), grants: z.array(Grant).max(objectLimits.grantsMax) })
+  .strict()
+  .meta({ id: 'AccessControl' });
+export type AccessControl = z.infer<typeof AccessControl>;
+
+export const AccessKeyType = z.enum(['read', 'write']);
+export type AccessKeyType = z.infer<typeof AccessKeyType>;
+
+/** `POST /object/{id}/accessKeys`. */
+export const CreateAccessKey = z
+  .object({
+    type: AccessKeyType,
+    comment: z.string().trim().max(500).optional(),
+    expires: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateAccessKey' });
+export type CreateAccessKey = z.infer<typeof CreateAccessKey>;
+
+export const AccessKey = z
+  .object({
+    id: z.string(),
+    type: AccessKeyType,
+    comment: z.string(),
+    created: z.string(),
+    creator: z.string(),
+    expires: z.string().nullable(),
+    active: z.boolean(),
+    lastUsed: z.string().nullable(),
+  })
+  .meta({ id: 'AccessKey' });
+export type AccessKey = z.infer<typeof AccessKey>;
+
+/** The answer to creating a key: the only time the secret is shown. */
+export const CreatedAccessKey = AccessKey.extend({ secret: z.string() }).meta({
+  id: 'CreatedAccessKey',
+});
+export type CreatedAccessKey = z.infer<typeof CreatedAccessKey>;
+
+/** `GET /object` (own records, review queue): paged summaries. */
+export const ObjectListQuery = z.object({
+  owner: z.enum(['me']).optional(),
+  state: ObjectState.optional(),
+  start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  rows: z.coerce.number().int().min(1).max(objectLimits.listRowsMax).default(10),
+});
+export const ObjectList = z
+  .object({
+    numFound: z.number().int(),
+    start: z.number().int(),
+    rows: z.number().int(),
+    docs: z.array(ObjectSummary.extend({ modified: z.string(), owner: z.string() })),
+  })
+  .meta({ id: 'ObjectList' });
+export type ObjectList = z.infer<typeof ObjectList>;
