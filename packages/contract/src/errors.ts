@@ -30,6 +30,12 @@ export const ErrorCode = {
   passwordWrongCurrent: 'password.wrong_current',
   contentNotFound: 'content.not_found',
   contentInvalidName: 'content.invalid_name',
+  objectNotFound: 'object.not_found',
+  versionConflict: 'object.version_conflict',
+  transitionNotAllowed: 'object.transition_not_allowed',
+  commentRequired: 'object.comment_required',
+  objectIncomplete: 'object.incomplete',
+  accessKeyNotFound: 'access_key.not_found',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

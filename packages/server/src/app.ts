@@ -25,6 +25,8 @@ import { registerAuthentication } from './modules/access/auth.hook.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
+import { objectRoutes } from './modules/objects/object.routes.js';
+import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
 import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
@@ -118,6 +120,8 @@ export async function buildApp(
         await api.register(healthRoutes);
         await api.register(i18nRoutes(translations));
         await api.register(accessRoutes);
+        await api.register(objectRoutes);
+        await api.register(objectAccessRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         await api.register(fastifySwaggerUi, { routePrefix: '/docs' });

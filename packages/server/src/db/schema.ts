@@ -14,6 +14,57 @@ export interface Database {
   account_role: AccountRoleTable;
   session: SessionTable;
   login_failure: LoginFailureTable;
+  object: ObjectTable;
+  object_history: ObjectHistoryTable;
+  object_grant: ObjectGrantTable;
+  access_key: AccessKeyTable;
+}
+
+/** A metadata record with its workflow state; `version` grows with every save. */
+export interface ObjectTable {
+  id: string;
+  type: string;
+  state: string;
+  version: Generated<number>;
+  owner_id: string;
+  /** Published records are readable by everyone while this is true. */
+  public: Generated<boolean>;
+  metadata: JSONColumnType<Record<string, unknown>>;
+  created_at: Timestamp;
+  modified_at: Timestamp;
+}
+
+export interface ObjectHistoryTable {
+  id: Generated<number>;
+  object_id: string;
+  from_state: string | null;
+  to_state: string;
+  actor_name: string;
+  at: Timestamp;
+  comment: string | null;
+}
+
+/** An explicit grant; `subject_name` is empty for everyone. */
+export interface ObjectGrantTable {
+  object_id: string;
+  permission: string;
+  subject_kind: string;
+  subject_name: string;
+}
+
+/** An access key: only a salted SHA-256 of its secret is stored. */
+export interface AccessKeyTable {
+  id: string;
+  object_id: string;
+  type: string;
+  salt: string;
+  secret_hash: string;
+  comment: Generated<string>;
+  created_at: Timestamp;
+  creator_name: string;
+  expires_at: Timestamp | null;
+  active: Generated<boolean>;
+  last_used_at: Timestamp | null;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -126,6 +126,17 @@ export async function listRolesOfAccount(db: Db, accountId: string): Promise<str
   return rows.map((r) => r.role_name).sort();
 }
 
+/** Names of the groups the account belongs to, sorted. */
+export async function listGroupsOfAccount(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('group_member')
+    .innerJoin('user_group', 'user_group.id', 'group_member.group_id')
+    .select('user_group.name')
+    .where('group_member.account_id', '=', accountId)
+    .execute();
+  return rows.map((r) => r.name).sort();
+}
+
 /** Creates the group if it does not exist and answers its id. */
 export async function ensureGroup(db: Db, id: string, name: string, description = '') {
   await db

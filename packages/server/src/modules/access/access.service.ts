@@ -32,6 +32,8 @@ export interface Auth {
   accountId: string;
   sessionHash: string;
   principal: Principal;
+  /** Names of the caller's groups, for group grants on objects. */
+  groups: string[];
 }
 
 /** Failed sign-ins for one account within this window count towards the lock. */
@@ -126,8 +128,11 @@ export async function authenticate(ctx: AccessContext, token: string): Promise<A
   if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
     await repo.touchSession(ctx.db, sessionHash, ctx.now);
   }
-  const roles = await repo.listRolesOfAccount(ctx.db, account.id);
-  return { accountId: account.id, sessionHash, principal: toPrincipal(account, roles) };
+  const [roles, groups] = await Promise.all([
+    repo.listRolesOfAccount(ctx.db, account.id),
+    repo.listGroupsOfAccount(ctx.db, account.id),
+  ]);
+  return { accountId: account.id, sessionHash, principal: toPrincipal(account, roles), groups };
 }
 
 function toPrincipal(account: repo.AccountRow, roles: string[]): Principal {

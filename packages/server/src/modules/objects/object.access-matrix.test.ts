@@ -1,0 +1,266 @@
+import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, signIn } from '../../test/access-helpers.js';
+import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+
+/**
+ * The access matrix of the Objects work: every endpoint × every kind of caller × every
+ * workflow state answers as the policy of DESIGN §5 says. The expected answers come from
+ * the table below, written from the design, not from the code under test.
+ */
+type Caller =
+  | 'visitor'
+  | 'owner'
+  | 'otherSubmitter'
+  | 'editor'
+  | 'administrator'
+  | 'readKey'
+  | 'writeKey'
+  | 'expiredKey'
+  | 'revokedKey';
+const callers: Caller[] = [
+  'visitor',
+  'owner',
+  'otherSubmitter',
+  'editor',
+  'administrator',
+  'readKey',
+  'writeKey',
+  'expiredKey',
+  'revokedKey',
+];
+
+const signedIn = (c: Caller) => ['owner', 'otherSubmitter', 'editor', 'administrator'].includes(c);
+
+const mayRead = (c: Caller, s: ObjectState) =>
+  ['owner', 'editor', 'administrator', 'readKey', 'writeKey'].includes(c) || s === 'published';
+const mayWrite = (c: Caller, s: ObjectState) =>
+  c === 'administrator' ||
+  c === 'writeKey' ||
+  (c === 'owner' && s === 'draft') ||
+  (c === 'editor' && s !== 'draft');
+const mayDelete = (c: Caller, s: ObjectState) =>
+  c === 'administrator' || (c === 'owner' && s === 'draft');
+const mayControl = (c: Caller) => c === 'administrator' || c === 'owner';
+
+/** 404 when the caller may not even see it, else the allowed status or 401/403. */
+const expect3 = (c: Caller, s: ObjectState, allowed: boolean, ok: number) =>
+  !mayRead(c, s) ? 404 : allowed ? ok : signedIn(c) ? 403 : 401;
+
+interface Endpoint {
+  name: string;
+  mutates: boolean;
+  request: (id: string) => {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    payload?: unknown;
+    version?: true;
+  };
+  expected: (c: Caller, s: ObjectState) => number | boolean;
+}
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'GET /object/{id}',
+    mutates: false,
+    request: (id) => ({ method: 'GET', url: `/object/${id}` }),
+    expected: (c, s) => (mayRead(c, s) ? 200 : 404),
+  },
+  {
+    name: 'PUT /object',
+    mutates: true,
+    request: (id) => ({
+      method: 'PUT',
+      url: '/object',
+      payload: { id, metadata: { title: { de: 'Neu' } } },
+      version: true,
+    }),
+    expected: (c, s) => expect3(c, s, mayWrite(c, s), 200),
+  },
+  {
+    name: 'DELETE /object/{id}',
+    mutates: true,
+    request: (id) => ({ method: 'DELETE', url: `/object/${id}` }),
+    expected: (c, s) => expect3(c, s, mayDelete(c, s), 204),
+  },
+  {
+    name: 'GET accessControl',
+    mutates: false,
+    request: (id) => ({ method: 'GET', url: `/object/${id}/accessControl` }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 200),
+  },
+  {
+    name: 'POST accessControl',
+    mutates: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/object/${id}/accessControl`,
+      payload: { public: true, grants: [] },
+    }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 200),
+  },
+  {
+    name: 'GET accessKeys',
+    mutates: false,
+    request: (id) => ({ method: 'GET', url: `/object/${id}/accessKeys` }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 200),
+  },
+  {
+    name: 'POST accessKeys',
+    mutates: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/object/${id}/accessKeys`,
+      payload: { type: 'read' },
+    }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 201),
+  },
+  {
+    name: 'GET try',
+    mutates: false,
+    request: (id) => ({ method: 'GET', url: `/object/${id}/try` }),
+    expected: (c, s) => (mayRead(c, s) ? 202 : 404),
+  },
+  {
+    name: 'PUT try',
+    mutates: false,
+    request: (id) => ({ method: 'PUT', url: `/object/${id}/try` }),
+    expected: (c, s) => expect3(c, s, mayWrite(c, s), 202),
+  },
+  {
+    name: 'POST accessControl/try',
+    mutates: false,
+    request: (id) => ({ method: 'POST', url: `/object/${id}/accessControl/try` }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 202),
+  },
+  // Read and write keys exist on every fixture, so a key helps whoever lacks the access.
+  {
+    name: 'GET accessKey/required',
+    mutates: false,
+    request: (id) => ({ method: 'GET', url: `/object/${id}/accessKey/required` }),
+    expected: (c, s) => !mayRead(c, s),
+  },
+  {
+    name: 'PUT accessKey/required',
+    mutates: false,
+    request: (id) => ({ method: 'PUT', url: `/object/${id}/accessKey/required` }),
+    expected: (c, s) => !mayWrite(c, s),
+  },
+];
+
+describe.each(testDatabases)('access matrix on $name', (database) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    for (const [name, role] of [
+      ['owner', 'submitter'],
+      ['otherSubmitter', 'submitter'],
+      ['editor', 'editor'],
+      ['administrator', 'administrator'],
+    ] as const) {
+      await createAccount(t.app, name, 'matrix password 1', { role });
+      tokens[name] = await signIn(t.app, name, 'matrix password 1');
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const as = (who: string) => ({ accesstoken: tokens[who] as string });
+
+  /** A record in `state` with active read and write keys plus an expired and a revoked key. */
+  async function fixture(state: ObjectState) {
+    const created = await api('POST', '/object', as('owner'), {
+      metadata: { title: { de: `Matrix ${state}` } },
+    });
+    const id = created.json().id as string;
+    const key = async (type: 'read' | 'write') =>
+      (await api('POST', `/object/${id}/accessKeys`, as('owner'), { type })).json();
+    const read = await key('read');
+    const write = await key('write');
+    const expired = await key('read');
+    const revoked = await key('write');
+    await t.app.db
+      .updateTable('access_key')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', expired.id)
+      .execute();
+    await api('DELETE', `/object/${id}/accessKeys/${revoked.id}`, as('owner'));
+    const path: ObjectState[] = {
+      draft: [],
+      submitted: ['submitted'],
+      published: ['submitted', 'published'],
+      withdrawn: ['submitted', 'published', 'withdrawn'],
+    }[state] as ObjectState[];
+    for (const step of path) {
+      const res = await api(
+        'PUT',
+        `/object/${id}/state`,
+        as(step === 'submitted' ? 'owner' : 'editor'),
+        { state: step },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const secrets: Partial<Record<Caller, string>> = {
+      readKey: read.secret,
+      writeKey: write.secret,
+      expiredKey: expired.secret,
+      revokedKey: revoked.secret,
+    };
+    return { id, secrets };
+  }
+
+  function headersFor(
+    caller: Caller,
+    secrets: Partial<Record<Caller, string>>,
+  ): Record<string, string> {
+    if (signedIn(caller)) return as(caller);
+    const secret = secrets[caller];
+    return secret ? { 'x-access-key': secret } : {};
+  }
+
+  for (const state of objectStates) {
+    describe(`a ${state} record`, () => {
+      let shared: Awaited<ReturnType<typeof fixture>>;
+      beforeAll(async () => {
+        shared = await fixture(state);
+      });
+
+      for (const endpoint of endpoints) {
+        it(`${endpoint.name}: every caller gets what the policy says`, async () => {
+          const answers: Record<string, number | boolean> = {};
+          const expected: Record<string, number | boolean> = {};
+          for (const caller of callers) {
+            const target = endpoint.mutates ? await fixture(state) : shared;
+            const req = endpoint.request(target.id);
+            let payload = req.payload;
+            if (req.version) {
+              const version = (await api('GET', `/object/${target.id}`, as('administrator'))).json()
+                .version;
+              payload = { ...(payload as object), version };
+            }
+            const res = await api(req.method, req.url, headersFor(caller, target.secrets), payload);
+            answers[caller] =
+              typeof endpoint.expected(caller, state) === 'boolean' ? res.json() : res.statusCode;
+            expected[caller] = endpoint.expected(caller, state);
+          }
+          expect(answers).toEqual(expected);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,258 @@
+import type { Grant, ObjectState } from '@geoportal/contract/object';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+export interface ObjectRow {
+  id: string;
+  type: string;
+  state: ObjectState;
+  version: number;
+  owner_id: string;
+  owner_name: string;
+  public: boolean;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  modified_at: Date;
+}
+
+const objectColumns = [
+  'object.id',
+  'object.type',
+  'object.state',
+  'object.version',
+  'object.owner_id',
+  'account.name as owner_name',
+  'object.public',
+  'object.metadata',
+  'object.created_at',
+  'object.modified_at',
+] as const;
+
+export async function findObject(db: Db, id: string): Promise<ObjectRow | undefined> {
+  const row = await db
+    .selectFrom('object')
+    .innerJoin('account', 'account.id', 'object.owner_id')
+    .select(objectColumns)
+    .where('object.id', '=', id)
+    .executeTakeFirst();
+  return row as ObjectRow | undefined;
+}
+
+export async function insertObject(
+  db: Db,
+  row: { id: string; type: string; owner_id: string; metadata: unknown; now: Date },
+) {
+  await db
+    .insertInto('object')
+    .values({
+      id: row.id,
+      type: row.type,
+      state: 'draft',
+      owner_id: row.owner_id,
+      metadata: JSON.stringify(row.metadata),
+      created_at: row.now,
+      modified_at: row.now,
+    })
+    .execute();
+}
+
+/**
+ * Saves a new record over `version`; answers false when the stored version is another one
+ * (someone saved in between), in which case nothing is written.
+ */
+export async function updateObjectIfVersion(
+  db: Db,
+  update: { id: string; version: number; type: string; metadata: unknown; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('object')
+    .set((eb) => ({
+      type: update.type,
+      metadata: JSON.stringify(update.metadata),
+      modified_at: update.now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', update.id)
+    .where('version', '=', update.version)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function updateObjectState(db: Db, id: string, state: ObjectState, now: Date) {
+  await db
+    .updateTable('object')
+    .set((eb) => ({ state, modified_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteObject(db: Db, id: string) {
+  await db.deleteFrom('object').where('id', '=', id).execute();
+}
+
+export async function setObjectPublic(db: Db, id: string, value: boolean) {
+  await db.updateTable('object').set({ public: value }).where('id', '=', id).execute();
+}
+
+// Grants ----------------------------------------------------------------------------------
+
+export async function listGrants(db: Db, objectId: string): Promise<Grant[]> {
+  const rows = await db
+    .selectFrom('object_grant')
+    .select(['permission', 'subject_kind', 'subject_name'])
+    .where('object_id', '=', objectId)
+    .orderBy(['permission', 'subject_kind', 'subject_name'])
+    .execute();
+  return rows.map(
+    (r) =>
+      ({
+        permission: r.permission,
+        subject:
+          r.subject_kind === 'everyone'
+            ? { kind: 'everyone' }
+            : { kind: r.subject_kind, name: r.subject_name },
+      }) as Grant,
+  );
+}
+
+export async function replaceGrants(db: Db, objectId: string, grants: readonly Grant[]) {
+  await db.deleteFrom('object_grant').where('object_id', '=', objectId).execute();
+  if (grants.length === 0) return;
+  const rows = new Map<
+    string,
+    { object_id: string; permission: string; subject_kind: string; subject_name: string }
+  >();
+  for (const g of grants) {
+    const name = g.subject.kind === 'everyone' ? '' : g.subject.name.trim();
+    const row = {
+      object_id: objectId,
+      permission: g.permission,
+      subject_kind: g.subject.kind,
+      subject_name: name,
+    };
+    rows.set(`${row.permission}|${row.subject_kind}|${row.subject_name.toLowerCase()}`, row);
+  }
+  await db
+    .insertInto('object_grant')
+    .values([...rows.values()])
+    .execute();
+}
+
+// History ---------------------------------------------------------------------------------
+
+export async function insertHistory(
+  db: Db,
+  entry: {
+    object_id: string;
+    from_state: ObjectState | null;
+    to_state: ObjectState;
+    actor_name: string;
+    at: Date;
+    comment: string | null;
+  },
+) {
+  await db.insertInto('object_history').values(entry).execute();
+}
+
+export async function listHistory(db: Db, objectId: string) {
+  return db
+    .selectFrom('object_history')
+    .select(['from_state', 'to_state', 'actor_name', 'at', 'comment'])
+    .where('object_id', '=', objectId)
+    .orderBy('id')
+    .execute();
+}
+
+// Lists through the visibility filter --------------------------------------------------
+
+/** Who lists: enough to build the visibility filter in SQL. */
+export interface Viewer {
+  accountId: string | null;
+  name: string | null;
+  roles: readonly string[];
+  groups: readonly string[];
+}
+
+/**
+ * The visibility filter: the SQL form of `can(read)` without keys (DESIGN §5). Everything
+ * that lists or counts objects goes through it.
+ */
+export function readableBy(viewer: Viewer) {
+  return (eb: ExpressionBuilder<Database, 'object'>) => {
+    if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) {
+      return sql<boolean>`true`;
+    }
+    return eb.or([
+      eb.and([eb('object.state', '=', 'published'), eb('object.public', '=', true)]),
+      ...(viewer.accountId ? [eb('object.owner_id', '=', viewer.accountId)] : []),
+      eb.exists(
+        eb
+          .selectFrom('object_grant')
+          .select(sql`1`.as('one'))
+          .whereRef('object_grant.object_id', '=', 'object.id')
+          .where((g) => g.or(grantSubjects(g, viewer))),
+      ),
+    ]);
+  };
+}
+
+/** Grant rows that name the viewer: everyone, the user, one of its groups or roles. */
+function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: Viewer) {
+  const lower = (column: 'object_grant.subject_name') => eb.fn<string>('lower', [column]);
+  return [
+    eb('object_grant.subject_kind', '=', 'everyone'),
+    ...(viewer.name
+      ? [
+          eb.and([
+            eb('object_grant.subject_kind', '=', 'user'),
+            eb(lower('object_grant.subject_name'), '=', viewer.name.toLowerCase()),
+          ]),
+        ]
+      : []),
+    ...(viewer.groups.length > 0
+      ? [
+          eb.and([
+            eb('object_grant.subject_kind', '=', 'group'),
+            eb(
+              lower('object_grant.subject_name'),
+              'in',
+              viewer.groups.map((g) => g.toLowerCase()),
+            ),
+          ]),
+        ]
+      : []),
+    ...(viewer.roles.length > 0
+      ? [
+          eb.and([
+            eb('object_grant.subject_kind', '=', 'role'),
+            eb('object_grant.subject_name', 'in', [...viewer.roles]),
+          ]),
+        ]
+      : []),
+  ];
+}
+
+export async function listObjects(
+  db: Db,
+  viewer: Viewer,
+  filter: { ownerId?: string; state?: ObjectState; start: number; rows: number },
+) {
+  let query = db
+    .selectFrom('object')
+    .innerJoin('account', 'account.id', 'object.owner_id')
+    .where(readableBy(viewer));
+  if (filter.ownerId) query = query.where('object.owner_id', '=', filter.ownerId);
+  if (filter.state) query = query.where('object.state', '=', filter.state);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select(objectColumns)
+      .orderBy('object.modified_at', 'desc')
+      .orderBy('object.id')
+      .offset(filter.start)
+      .limit(filter.rows)
+      .execute(),
+  ]);
+  return { numFound: count.n, rows: rows as ObjectRow[] };
+}

@@ -1,0 +1,224 @@
+import type {
+  CreateObject,
+  DetailLevel,
+  Metadata,
+  ObjectDetailed,
+  ObjectList,
+  ObjectNormal,
+  ObjectState,
+  ObjectSummary,
+  StateChange,
+  UpdateObject,
+} from '@geoportal/contract/object';
+import type { Db } from '../../db/database.js';
+import type { Auth } from '../access/access.service.js';
+import { newId } from '../access/session.js';
+import { presentedKeyType } from './access-keys.js';
+import {
+  CommentRequiredError,
+  deniedError,
+  ObjectNotFoundError,
+  TransitionNotAllowedError,
+  VersionConflictError,
+} from './object.errors.js';
+import * as repo from './object.repository.js';
+import { can, isPublisher, type ObjectFacts, type Subject, transitions } from './policy.js';
+
+/** What every object operation needs: the database, the time and the caller. */
+export interface ObjectContext {
+  db: Db;
+  now: Date;
+  auth: Auth | null;
+  /** The `X-Access-Key` header, if any. */
+  accessKey?: string | undefined;
+}
+
+/** An object as stored, with what the policy needs and the caller it was judged for. */
+export interface LoadedObject {
+  row: repo.ObjectRow;
+  facts: ObjectFacts;
+  subject: Subject;
+}
+
+/** Loads an object and resolves the caller's key for it; missing → 404. */
+export async function loadObject(ctx: ObjectContext, id: string): Promise<LoadedObject> {
+  const row = await repo.findObject(ctx.db, id);
+  if (!row) throw new ObjectNotFoundError();
+  const grants = await repo.listGrants(ctx.db, id);
+  const keyType = await presentedKeyType(ctx.db, id, ctx.accessKey, ctx.now);
+  return {
+    row,
+    facts: { ownerId: row.owner_id, state: row.state, public: row.public, grants },
+    subject: { auth: ctx.auth, ...(keyType ? { keyType } : {}) },
+  };
+}
+
+/** Loads an object the caller may read; anything else is the same 404. */
+export async function loadReadable(ctx: ObjectContext, id: string): Promise<LoadedObject> {
+  const loaded = await loadObject(ctx, id);
+  if (!can(loaded.subject, loaded.facts, 'read')) throw new ObjectNotFoundError();
+  return loaded;
+}
+
+export function toSummary(row: repo.ObjectRow): ObjectSummary {
+  const metadata = row.metadata as Metadata;
+  return {
+    id: row.id,
+    type: row.type,
+    state: row.state,
+    title: metadata.title,
+    ...(metadata.extent ? { extent: metadata.extent } : {}),
+  };
+}
+
+export function toNormal(row: repo.ObjectRow): ObjectNormal {
+  return {
+    ...toSummary(row),
+    version: row.version,
+    owner: row.owner_name,
+    created: row.created_at.toISOString(),
+    modified: row.modified_at.toISOString(),
+    metadata: row.metadata as Metadata,
+  };
+}
+
+async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<ObjectDetailed> {
+  const { subject, facts, row } = loaded;
+  const history = await repo.listHistory(ctx.db, row.id);
+  return {
+    ...toNormal(row),
+    bundles: [],
+    permissions: {
+      read: true,
+      write: can(subject, facts, 'write'),
+      delete: can(subject, facts, 'delete'),
+      accessControl: can(subject, facts, 'accessControl'),
+      transitions: transitions(subject, facts).map((t) => t.to),
+    },
+    history: history.map((h) => ({
+      from: h.from_state as ObjectState | null,
+      to: h.to_state as ObjectState,
+      by: h.actor_name,
+      at: h.at.toISOString(),
+      ...(h.comment ? { comment: h.comment } : {}),
+    })),
+  };
+}
+
+/** `GET /object/{id}` at the asked detail level. */
+export async function getObject(ctx: ObjectContext, id: string, detail: DetailLevel) {
+  const loaded = await loadReadable(ctx, id);
+  if (detail === 'summary') return toSummary(loaded.row);
+  if (detail === 'normal') return toNormal(loaded.row);
+  return toDetailed(ctx, loaded);
+}
+
+function requireAuth(ctx: ObjectContext): Auth {
+  if (!ctx.auth) throw deniedError(false);
+  return ctx.auth;
+}
+
+/** Creates a draft owned by the caller (submitters, editors, administrators). */
+export async function createObject(ctx: ObjectContext, input: CreateObject): Promise<ObjectNormal> {
+  const auth = requireAuth(ctx);
+  if (!isPublisher({ auth })) throw deniedError(true);
+  const id = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertObject(trx, {
+      id,
+      type: input.type ?? 'dataset',
+      owner_id: auth.accountId,
+      metadata: input.metadata,
+      now: ctx.now,
+    });
+    await repo.insertHistory(trx, {
+      object_id: id,
+      from_state: null,
+      to_state: 'draft',
+      actor_name: auth.principal.name,
+      at: ctx.now,
+      comment: null,
+    });
+  });
+  return toNormal((await repo.findObject(ctx.db, id)) as repo.ObjectRow);
+}
+
+/** Saves a record over the version the editor started from; a stale version is 409. */
+export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
+  const loaded = await loadReadable(ctx, input.id);
+  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedError(ctx.auth !== null);
+  const saved = await repo.updateObjectIfVersion(ctx.db, {
+    id: input.id,
+    version: input.version,
+    type: input.type ?? loaded.row.type,
+    metadata: input.metadata,
+    now: ctx.now,
+  });
+  if (!saved) throw new VersionConflictError();
+  return toNormal((await repo.findObject(ctx.db, input.id)) as repo.ObjectRow);
+}
+
+export async function deleteObject(ctx: ObjectContext, id: string): Promise<void> {
+  const loaded = await loadReadable(ctx, id);
+  if (!can(loaded.subject, loaded.facts, 'delete')) throw deniedError(ctx.auth !== null);
+  await repo.deleteObject(ctx.db, id);
+}
+
+/** A workflow step, recorded with who, when and the comment. */
+export async function changeState(
+  ctx: ObjectContext,
+  id: string,
+  change: StateChange,
+): Promise<ObjectDetailed> {
+  const loaded = await loadReadable(ctx, id);
+  const step = transitions(loaded.subject, loaded.facts).find((t) => t.to === change.state);
+  if (!step) {
+    if (!ctx.auth) throw deniedError(false);
+    throw new TransitionNotAllowedError(loaded.row.state, change.state);
+  }
+  if (step.commentRequired && !change.comment) throw new CommentRequiredError();
+  const auth = ctx.auth as Auth;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateObjectState(trx, id, change.state, ctx.now);
+    await repo.insertHistory(trx, {
+      object_id: id,
+      from_state: loaded.row.state,
+      to_state: change.state,
+      actor_name: auth.principal.name,
+      at: ctx.now,
+      comment: change.comment ?? null,
+    });
+  });
+  return toDetailed(ctx, await loadReadable(ctx, id));
+}
+
+/** `GET /object`: readable objects, optionally the caller's own or of one state. */
+export async function listObjects(
+  ctx: ObjectContext,
+  query: { owner?: 'me' | undefined; state?: ObjectState | undefined; start: number; rows: number },
+): Promise<ObjectList> {
+  if (query.owner === 'me' && !ctx.auth) throw deniedError(false);
+  const auth = ctx.auth;
+  const viewer: repo.Viewer = {
+    accountId: auth?.accountId ?? null,
+    name: auth?.principal.name ?? null,
+    roles: auth?.principal.roles ?? [],
+    groups: auth?.groups ?? [],
+  };
+  const { numFound, rows } = await repo.listObjects(ctx.db, viewer, {
+    ...(query.owner === 'me' && auth ? { ownerId: auth.accountId } : {}),
+    ...(query.state ? { state: query.state } : {}),
+    start: query.start,
+    rows: query.rows,
+  });
+  return {
+    numFound,
+    start: query.start,
+    rows: query.rows,
+    docs: rows.map((row) => ({
+      ...toSummary(row),
+      modified: row.modified_at.toISOString(),
+      owner: row.owner_name,
+    })),
+  };
+}
