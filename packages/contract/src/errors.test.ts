@@ -14,6 +14,6 @@ describe('ErrorBody', () => {
   it('has unique, dotted, lower-case codes', () => {
     const codes = Object.values(ErrorCode);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(code).toMatch(/^[a-z][a-z0-9]*(\.[a-z_]+)+$/);
+    for (const code of codes) expect(code).toMatch(/^[a-z][a-z0-9_]*(\.[a-z_]+)+$/);
   });
 });
