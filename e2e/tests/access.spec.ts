@@ -45,13 +45,15 @@ test.describe('sign-in', () => {
   test('a guarded address shows the login in place and returns there after sign-in', async ({
     page,
   }) => {
-    await page.goto('/metadata');
+    await page.goto('/metadata/mine');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
-    await expect(page).toHaveURL('/metadata');
-    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toContain('/metadata');
+    await expect(page).toHaveURL('/metadata/mine');
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toContain(
+      '/metadata/mine',
+    );
     await signIn(page, 'submitter', 'submitter-demo');
-    await expect(page.getByRole('heading', { level: 1, name: 'Metadaten' })).toBeVisible();
-    await expect(page).toHaveURL('/metadata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Datensätze' })).toBeVisible();
+    await expect(page).toHaveURL('/metadata/mine');
     expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBeNull();
   });
 
@@ -73,8 +75,8 @@ test.describe('sign-in', () => {
 
     await signIn(page, 'editor', 'editor-demo');
     await expect(page.getByText('Sie sind als Erik Editor angemeldet')).toBeVisible();
-    await page.goto('/metadata');
-    await expect(page.getByRole('heading', { level: 1, name: 'Metadaten' })).toBeVisible();
+    await page.goto('/metadata/mine');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Datensätze' })).toBeVisible();
 
     await page.goto('/management/users');
     await signIn(page, 'admin', 'admin-demo');

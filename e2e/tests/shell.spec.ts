@@ -97,17 +97,19 @@ test.describe('breadcrumbs, title and canonical link', () => {
     await expect(page).toHaveTitle(/^Profil · Geoportal$/);
   });
 
-  test('the canonical link follows each navigation', async ({ page }) => {
+  test('the canonical link follows each navigation', async ({ page, baseURL }) => {
+    // PUBLIC_URL defaults to http://localhost:<port>.
+    const site = `http://localhost:${new URL(baseURL ?? '').port}`;
     await page.goto('/search');
     const canonical = page.locator('link[rel="canonical"]');
-    await expect(canonical).toHaveAttribute('href', 'http://localhost:8096/search');
+    await expect(canonical).toHaveAttribute('href', `${site}/search`);
     await page
       .getByRole('navigation', { name: 'Hauptnavigation' })
       .first()
       .getByRole('link', { name: 'Karte' })
       .click();
     await expect(page).toHaveURL('/');
-    await expect(canonical).toHaveAttribute('href', 'http://localhost:8096/');
+    await expect(canonical).toHaveAttribute('href', `${site}/`);
     await expect(canonical).toHaveCount(1);
   });
 });
@@ -176,11 +178,11 @@ test.describe('main menu', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`shell pages have no accessibility violations in the ${scheme} scheme at 1280 and 320 px`, async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/', '/search', '/login', '/content/legal', '/content/accessibility']) {
+  for (const path of ['/', '/search', '/login', '/content/legal', '/content/accessibility']) {
+    test(`${path} has no accessibility violations in the ${scheme} scheme at 1280 and 320 px`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1280, 320]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(path);
@@ -188,8 +190,8 @@ for (const scheme of ['light', 'dark'] as const) {
         expect(await schemeOf(page)).toBe(scheme);
         await expectAccessible(page, `${path}@${width}/${scheme}`);
       }
-    }
-  });
+    });
+  }
 }
 
 test.describe('long labels and anchors', () => {

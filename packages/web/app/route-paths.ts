@@ -15,6 +15,9 @@ export const routePaths = {
   'management.profile': '/management/profile/:name',
   metadata: '/metadata',
   'metadata.create': '/metadata/create',
+  'metadata.mine': '/metadata/mine',
+  // After the fixed children: a record id never equals `create` or `mine` (10+ characters).
+  'metadata.record': '/metadata/:id',
   search: '/search',
 } as const;
 

@@ -37,7 +37,19 @@ export default [
       id: 'management.profile',
     }),
   ]),
-  route(`${routePaths.metadata}/*`, './routes/metadata.tsx', { id: 'metadata' }),
+  route(routePaths.metadata, './routes/metadata.tsx', { id: 'metadata' }, [
+    index('./routes/metadata-index.tsx', { id: 'metadata.index' }),
+    route(child('metadata', 'metadata.create'), './routes/metadata-create.tsx', {
+      id: 'metadata.create',
+    }),
+    route(child('metadata', 'metadata.mine'), './routes/metadata-mine.tsx', {
+      id: 'metadata.mine',
+    }),
+    // Public records render on the server; drafts load in the browser (metadata-record.tsx).
+    route(child('metadata', 'metadata.record'), './routes/metadata-record.tsx', {
+      id: 'metadata.record',
+    }),
+  ]),
   route(`${routePaths.search}/*`, './routes/search.tsx', { id: 'search' }),
   // An unknown path goes to the home page (SPEC §2).
   route('*', './routes/unknown.tsx', { id: 'unknown' }),

@@ -1,14 +1,12 @@
-import { PageSection } from '../components/layout/page-section';
-import { pageMeta } from '../lib/page-meta';
+import { Outlet } from 'react-router';
 
-export const meta = pageMeta('route.metadata');
+/** Breadcrumb label key of the group. */
+export const handle = { breadcrumb: 'route.metadata' };
 
-/** Breadcrumb label key and the roles that may publish (SPEC §6). */
-export const handle = {
-  breadcrumb: 'route.metadata',
-  guard: { roles: ['administrator', 'editor', 'submitter'] },
-};
-
+/**
+ * The metadata group: the own records (`metadata.mine`), creating one (`metadata.create`)
+ * and the record pages (`metadata.record`). No guard here: published records are public.
+ */
 export default function MetadataRoute() {
-  return <PageSection titleKey="route.metadata" />;
+  return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { getAccessKey } from '../../lib/access-keys';
 import { type Access, AccessContext, createAccess } from '../../lib/auth/access';
 import { createLoginGate, type LoginGate } from '../../lib/auth/login-gate';
 import { LoginGateContext } from '../../lib/auth/login-gate-context';
@@ -18,6 +19,8 @@ export function AppProviders({ apiBase, children }: { apiBase: string; children:
     const gate = createLoginGate();
     const access = createAccess({
       apiBase,
+      // Requests for an object carry the access key held for it (SPEC §3, §7).
+      getAccessKey,
       // Every request moves the loading bar; requests marked blocking also show the spinner.
       onActivity: pageActivity.start,
       onBlockingActivity: blockingActivity.start,

@@ -14,7 +14,7 @@ describe('main menu (SPEC §2, §6)', () => {
     expect(ids(visibleItems(mainMenu, submitter))).toEqual([
       'map',
       'search',
-      'publish[metadata-create]',
+      'publish[metadata-create,metadata-mine]',
       'legal',
     ]);
   });
@@ -23,7 +23,7 @@ describe('main menu (SPEC §2, §6)', () => {
     expect(ids(visibleItems(mainMenu, () => true))).toEqual([
       'map',
       'search',
-      'publish[metadata-create]',
+      'publish[metadata-create,metadata-mine]',
       'management[management-users,management-groups,management-processes,management-command]',
       'legal',
     ]);

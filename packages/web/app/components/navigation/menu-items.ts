@@ -38,6 +38,12 @@ export const mainMenu: readonly MenuItem[] = [
         ref: 'metadata.create',
         roles: publishers,
       },
+      {
+        id: 'metadata-mine',
+        label: 'menu.metadata.mine',
+        ref: 'metadata.mine',
+        roles: publishers,
+      },
     ],
   },
   {

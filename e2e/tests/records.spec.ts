@@ -1,0 +1,224 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
+
+// One journey through the record workflow. The tests run in order and share two signed-in
+// browser contexts, so the whole file signs in twice: the sign-in limit (60 a minute per
+// address) is shared with the other spec files.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const publicTitle = `E2E Bodenrichtwerte ${stamp}`;
+const draftTitle = `E2E Entwurf mit Schlüssel ${stamp}`;
+
+let submitter: BrowserContext;
+let editor: BrowserContext;
+let publishedPath = '';
+let draftPath = '';
+let secret = '';
+
+/** A context signed in through the login form; the session stays in its local storage. */
+async function signedIn(browser: Browser, username: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel(/^Passwort/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL('/');
+  await page.close();
+  return context;
+}
+
+/** Creates a draft through the minimal create form; answers its path. */
+async function createDraft(page: Page, title: string) {
+  await page.goto('/metadata/create');
+  await page.getByLabel('Titel (Deutsch)').fill(title);
+  await page
+    .getByLabel('Kurzbeschreibung (Deutsch)')
+    .fill('Erster Absatz.\n\nZweiter <b>Absatz</b>.');
+  await page.getByRole('button', { name: 'Entwurf anlegen' }).click();
+  await expect(page).toHaveURL(/\/metadata\/[\w-]{10,}$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Status: Entwurf')).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+/** Console errors and uncaught exceptions (a hydration mismatch shows as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser reports the document's own 404 status as a failed resource.
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.beforeAll(async ({ browser }) => {
+  submitter = await signedIn(browser, 'submitter', 'submitter-demo');
+  editor = await signedIn(browser, 'editor', 'editor-demo');
+});
+
+test.afterAll(async () => {
+  await submitter?.close();
+  await editor?.close();
+});
+
+test('a submitter creates and submits a record; an editor publishes it from the review queue', async () => {
+  const page = await submitter.newPage();
+  publishedPath = await createDraft(page, publicTitle);
+  // The abstract is plain text: its markup shows as written.
+  await expect(main(page).getByText('Zweiter <b>Absatz</b>.')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'zur Prüfung eingereicht' }),
+  ).toBeVisible();
+  await expect(page.getByText('Status: Eingereicht')).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Einreichung zurücknehmen' })).toBeVisible();
+
+  const review = await editor.newPage();
+  await review.goto('/metadata/mine');
+  await expect(review.getByRole('heading', { level: 1, name: 'Meine Datensätze' })).toBeVisible();
+  await review.getByRole('tab', { name: 'Zur Prüfung' }).click();
+  await review.getByRole('link', { name: publicTitle }).click();
+  await expect(review).toHaveURL(publishedPath);
+  await main(review).getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(review.getByText('Status: Veröffentlicht')).toBeVisible();
+  await expect(review.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
+  await expect(
+    main(review).getByText(/von Eingereicht nach Veröffentlicht durch editor/),
+  ).toBeVisible();
+  await review.close();
+  await page.close();
+});
+
+test('a visitor gets the published record rendered on the server, with JSON-LD', async ({
+  page,
+  request,
+}) => {
+  expect(publishedPath).not.toBe('');
+  const response = await request.get(publishedPath);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${publicTitle}</h1>`));
+  expect(html).toContain(`<title>${publicTitle} · Geoportal</title>`);
+  const block = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  expect(block, 'a JSON-LD block').not.toBeNull();
+  const jsonLd = JSON.parse(block?.[1] ?? '');
+  expect(jsonLd).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name: publicTitle,
+    url: expect.stringContaining(publishedPath),
+  });
+
+  const errors = collectErrors(page);
+  await page.goto(publishedPath);
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(publicTitle);
+  await expect(page.getByText('Status: Veröffentlicht')).toBeVisible();
+  await expect(main(page).getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Teilen und Zugriff' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a visitor opens a draft with a read key from its sharing panel', async ({ browser }) => {
+  const page = await submitter.newPage();
+  draftPath = await createDraft(page, draftTitle);
+  const sharing = page.getByRole('region', { name: 'Teilen und Zugriff' });
+  await expect(sharing.getByText('Es gibt noch keine Zugangsschlüssel.')).toBeVisible();
+  await sharing.getByLabel(/^Kommentar/).fill('E2E Prüfung');
+  await sharing.getByRole('button', { name: 'Schlüssel erstellen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zugangsschlüssel erstellt' });
+  await expect(dialog.getByText(/wird nicht wieder angezeigt/)).toBeVisible();
+  secret = await dialog.getByLabel('Neuer Zugangsschlüssel').inputValue();
+  expect(secret.length).toBeGreaterThan(10);
+  await dialog.getByRole('button', { name: 'Fertig' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(sharing.getByText('E2E Prüfung')).toBeVisible();
+  await page.close();
+
+  const visitor = await browser.newContext();
+  const guest = await visitor.newPage();
+  const errors = collectErrors(guest);
+  const response = await guest.goto(draftPath);
+  // The server renders as a visitor: not found for search engines, the browser tries again.
+  expect(response?.status()).toBe(404);
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Zugangsschlüssel erforderlich' }),
+  ).toBeVisible();
+  await guest.getByLabel(/^Zugangsschlüssel/).fill('not-the-key');
+  await guest.getByRole('button', { name: 'Datensatz öffnen' }).click();
+  await expect(
+    guest.getByRole('alert').filter({ hasText: 'Schlüssel nicht angenommen' }),
+  ).toBeVisible();
+  await guest.getByLabel(/^Zugangsschlüssel/).fill(secret);
+  await guest.getByRole('button', { name: 'Datensatz öffnen' }).click();
+  await expect(main(guest).getByRole('heading', { level: 1 })).toHaveText(draftTitle);
+  await expect(guest.getByText('Status: Entwurf')).toBeVisible();
+  // Kept for this session only (not remembered): in session storage, not local storage.
+  expect(await guest.evaluate(() => sessionStorage.getItem('AccessKey'))).not.toBeNull();
+  expect(await guest.evaluate(() => localStorage.getItem('AccessKey'))).toBeNull();
+  expect(errors).toEqual([]);
+  await visitor.close();
+});
+
+test('a revoked key opens the draft no more', async ({ browser }) => {
+  expect(secret).not.toBe('');
+  const page = await submitter.newPage();
+  await page.goto(draftPath);
+  const sharing = page.getByRole('region', { name: 'Teilen und Zugriff' });
+  await sharing.getByRole('button', { name: 'Schlüssel „E2E Prüfung“ widerrufen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zugangsschlüssel widerrufen?' });
+  await dialog.getByRole('button', { name: 'Schlüssel widerrufen' }).click();
+  await expect(sharing.getByText('Widerrufen', { exact: true })).toBeVisible();
+  await page.close();
+
+  const visitor = await browser.newContext();
+  const guest = await visitor.newPage();
+  await guest.goto(draftPath);
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Datensatz nicht gefunden' }),
+  ).toBeVisible();
+  await expect(guest.getByLabel(/^Zugangsschlüssel/)).toHaveCount(0);
+  // Even presented directly, the revoked key opens nothing.
+  const answer = await guest.request.get(`/api/v1/object${draftPath.slice('/metadata'.length)}`, {
+    headers: { 'X-Access-Key': secret },
+  });
+  expect(answer.status()).toBe(404);
+  await visitor.close();
+});
+
+test('record page and my records have no accessibility violations, also at 320 px and dark', async ({
+  page,
+}) => {
+  // Twelve axe runs over full pages.
+  test.setTimeout(120_000);
+  const owner = await submitter.newPage();
+  const errors = collectErrors(owner);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await owner.emulateMedia({ reducedMotion: 'reduce', colorScheme });
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme });
+    for (const width of [1280, 320]) {
+      const where = `${width}/${colorScheme}`;
+      await owner.setViewportSize({ width, height: 800 });
+      await owner.goto(draftPath);
+      await expect(owner.getByRole('region', { name: 'Teilen und Zugriff' })).toBeVisible();
+      await expect(owner.getByText('E2E Prüfung')).toBeVisible();
+      await expectAccessible(owner, `record (owner)@${where}`);
+      await owner.goto('/metadata/mine');
+      await expect(owner.getByRole('link', { name: draftTitle })).toBeVisible();
+      await expectAccessible(owner, `my records@${where}`);
+
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(publishedPath);
+      await expect(page.getByText('Status: Veröffentlicht')).toBeVisible();
+      await expectAccessible(page, `record (visitor)@${where}`);
+    }
+  }
+  expect(errors).toEqual([]);
+  await owner.close();
+});

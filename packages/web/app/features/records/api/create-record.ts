@@ -1,0 +1,12 @@
+import { type CreateObject, ObjectNormal } from '@geoportal/contract/object';
+import type { HttpClient } from '../../../lib/http/http-client';
+
+/**
+ * Creates a draft (`POST /object`) and answers it. Rejects with an `HttpRequestError`:
+ * 400 `request.validation` (with `fields`), 401, 403 for users who may not publish.
+ */
+export async function createRecord(client: HttpClient, body: CreateObject): Promise<ObjectNormal> {
+  const parsed = ObjectNormal.safeParse(await client.post('/object', { body, blocking: true }));
+  if (!parsed.success) throw new Error('The server answered with an invalid record.');
+  return parsed.data;
+}

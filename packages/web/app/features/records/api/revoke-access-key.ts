@@ -1,0 +1,9 @@
+import type { HttpClient } from '../../../lib/http/http-client';
+import { objectPath } from './object-path';
+
+/** Revokes an access key: it stays listed, inactive, and opens nothing any more. */
+export async function revokeAccessKey(client: HttpClient, id: string, keyId: string) {
+  await client.delete(objectPath(id, 'accessKeys', encodeURIComponent(keyId)), {
+    blocking: true,
+  });
+}

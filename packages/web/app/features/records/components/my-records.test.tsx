@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import type { ObjectList } from '@geoportal/contract/object';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, type RecordedRequest } from '../../../lib/testing/fake-fetch';
+import { editor, renderRecords } from '../testing/render-records';
+import { MyRecords } from './my-records';
+
+afterEach(cleanup);
+
+const doc = (n: number, state: ObjectList['docs'][number]['state'] = 'draft') => ({
+  id: `record-${String(n).padStart(10, '0')}`,
+  type: 'dataset',
+  state,
+  title: { de: `Datensatz ${n}` },
+  modified: '2026-11-21T09:30:00.000Z',
+  owner: n % 2 ? 'submitter' : 'someone',
+});
+
+/** A fake `GET /object` over `docs`, paged by the request's start and rows. */
+function listing(all: ReturnType<typeof doc>[]) {
+  return (request: RecordedRequest) => {
+    const query = new URL(request.url, 'http://x').searchParams;
+    const state = query.get('state');
+    const matching = all.filter((d) => !state || d.state === state);
+    const start = Number(query.get('start'));
+    const rows = Number(query.get('rows'));
+    return json({
+      numFound: matching.length,
+      start,
+      rows,
+      docs: matching.slice(start, start + rows),
+    });
+  };
+}
+
+/** The route key of a list request, whatever its query. */
+function routesFor(all: ReturnType<typeof doc>[]) {
+  const answer = listing(all);
+  const routes: Record<string, typeof answer> = {};
+  for (const owner of ['owner=me&', '']) {
+    for (const state of ['draft', 'submitted', 'published', 'withdrawn']) {
+      for (let start = 0; start < 100; start += 20) {
+        routes[`GET /object?${owner}state=${state}&start=${start}&rows=20`] = answer;
+      }
+    }
+  }
+  return routes;
+}
+
+describe('MyRecords', () => {
+  it('lists the drafts first, each linking to its page, and loads more on request', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => doc(i + 1));
+    const { requests } = renderRecords(<MyRecords reviewer={false} publisher />, {
+      routes: routesFor(all),
+    });
+    expect(await screen.findByRole('link', { name: 'Datensatz 1' })).toHaveProperty(
+      'pathname',
+      '/metadata/record-0000000001',
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('20 von 25 Datensätzen')).toBeTruthy();
+    expect(requests[0]?.url).toBe('/api/v1/object?owner=me&state=draft&start=0&rows=20');
+    await userEvent.click(screen.getByRole('button', { name: 'Weitere laden' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(25));
+    expect(requests.at(-1)?.url).toBe('/api/v1/object?owner=me&state=draft&start=20&rows=20');
+    expect(screen.queryByRole('button', { name: 'Weitere laden' })).toBeNull();
+  });
+
+  it('shows one tab per state and a helpful sentence when a state is empty', async () => {
+    renderRecords(<MyRecords reviewer={false} publisher />, { routes: routesFor([doc(1)]) });
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Entwurf', 'Eingereicht', 'Veröffentlicht', 'Zurückgezogen']);
+    await screen.findByRole('link', { name: 'Datensatz 1' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Veröffentlicht' }));
+    expect(await screen.findByText(/Von Ihnen ist noch nichts veröffentlicht/)).toBeTruthy();
+  });
+
+  it('offers editors the review queue of every submitted record, with owners', async () => {
+    const { requests } = renderRecords(<MyRecords reviewer publisher />, {
+      principal: editor,
+      routes: routesFor([doc(2, 'submitted'), doc(3, 'submitted')]),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Zur Prüfung' }));
+    expect(await screen.findByRole('link', { name: 'Datensatz 2' })).toBeTruthy();
+    expect(screen.getByText(/von someone/)).toBeTruthy();
+    expect(requests.at(-1)?.url).toBe('/api/v1/object?state=submitted&start=0&rows=20');
+  });
+
+  it('says so when nothing waits for review', async () => {
+    renderRecords(<MyRecords reviewer publisher />, {
+      principal: editor,
+      path: '/metadata/mine?tab=review',
+      routes: routesFor([]),
+    });
+    expect(await screen.findByText('Zurzeit wartet kein Datensatz auf Prüfung.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import { Anchor, Button, Group, Tabs } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { pathTo } from '../../../route-paths';
+import { RecordList } from './record-list';
+
+/** A tab of the page: one of the own records' states, or the editors' review queue. */
+export type MineTab = ObjectState | 'review';
+
+/** The tab named in the address (`?tab=`), else the first one. */
+export function tabOf(value: string | null, tabs: readonly MineTab[]): MineTab {
+  const found = tabs.find((tab) => tab === value);
+  return found ?? tabs[0] ?? 'draft';
+}
+
+export interface MyRecordsProps {
+  /** Editors and administrators also get the review queue. */
+  reviewer: boolean;
+  /** Publishers get links to create a record. */
+  publisher: boolean;
+}
+
+/**
+ * The signed-in user's records by workflow state, one tab each, and for editors and
+ * administrators the review queue: every submitted record they may review. The tab is part
+ * of the address, so it survives a reload and the back button.
+ */
+export function MyRecords({ reviewer, publisher }: MyRecordsProps) {
+  const [params, setParams] = useSearchParams();
+  const tabs: MineTab[] = [...objectStates, ...(reviewer ? (['review'] as const) : [])];
+  const active = tabOf(params.get('tab'), tabs);
+  const createLink = publisher ? (
+    <Anchor component={Link} to={pathTo('metadata.create')}>
+      <FormattedMessage id="mine.createLink" />
+    </Anchor>
+  ) : undefined;
+
+  return (
+    <>
+      {publisher && (
+        <Group mb="md">
+          <Button component={Link} to={pathTo('metadata.create')}>
+            <FormattedMessage id="mine.create" />
+          </Button>
+        </Group>
+      )}
+      <Tabs
+        value={active}
+        onChange={(value) => setParams(value ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              <FormattedMessage id={tab === 'review' ? 'mine.tab.review' : `state.${tab}`} />
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="md">
+            {tab === 'review' ? (
+              <RecordList query={{ state: 'submitted' }} emptyKey="mine.empty.review" showOwner />
+            ) : (
+              <RecordList
+                query={{ owner: 'me', state: tab }}
+                emptyKey={`mine.empty.${tab}`}
+                emptyAction={tab === 'draft' ? createLink : undefined}
+              />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { errorText } from '../../../lib/http/error-text';
+import { pathTo } from '../../../route-paths';
+import type { RecordListQuery } from '../api/list-records';
+import { useRecordList } from '../hooks/use-record-list';
+import { localized } from '../model/localized-text';
+import { DateTime } from './date-time';
+import classes from './records.module.css';
+import { StateBadge } from './state-badge';
+
+export interface RecordListProps {
+  query: RecordListQuery;
+  /** Translation key of the sentence shown when nothing matches. */
+  emptyKey: string;
+  /** Show each record's owner and state (the review queue lists other people's records). */
+  showOwner?: boolean;
+  /** Shown under the empty sentence, e.g. a link to create a record. */
+  emptyAction?: ReactNode;
+}
+
+/**
+ * A list of records, each linking to its page, with the last change (and the owner in the
+ * review queue); a "load more" button while there are more; a helpful sentence when empty.
+ */
+export function RecordList({ query, emptyKey, showOwner = false, emptyAction }: RecordListProps) {
+  const intl = useIntl();
+  const list = useRecordList(query);
+  const { docs, numFound, loading, error } = list;
+
+  if (error && !docs) {
+    return (
+      <Alert color="red" title={<FormattedMessage id="mine.loadFailed" />}>
+        <Stack gap="sm" align="flex-start">
+          {errorText(error, intl.formatMessage, intl.messages)}
+          <Button variant="light" onClick={list.reload}>
+            <FormattedMessage id="mine.retry" />
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!docs) {
+    return (
+      <Center py="lg">
+        <Loader role="status" aria-label={intl.formatMessage({ id: 'mine.loading' })} />
+      </Center>
+    );
+  }
+  if (docs.length === 0) {
+    return (
+      <Stack gap="sm" align="flex-start" py="sm">
+        <Text>
+          <FormattedMessage id={emptyKey} />
+        </Text>
+        {emptyAction}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" role="status">
+        <FormattedMessage id="mine.count" values={{ shown: docs.length, total: numFound }} />
+      </Text>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {docs.map((doc) => {
+          const title = localized(doc.title, intl.locale);
+          return (
+            <Paper component="li" key={doc.id} withBorder p="sm">
+              <Anchor
+                component={Link}
+                to={pathTo('metadata.record', { id: doc.id })}
+                fw={600}
+                className={classes.wrap}
+                lang={title && title.lang !== intl.locale ? title.lang : undefined}
+              >
+                {title?.text ?? intl.formatMessage({ id: 'mine.untitled' })}
+              </Anchor>
+              <Group gap="xs" mt={4}>
+                {showOwner && <StateBadge state={doc.state} />}
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage
+                    id={showOwner ? 'mine.modifiedBy' : 'mine.modified'}
+                    values={{ date: <DateTime value={doc.modified} />, owner: doc.owner }}
+                  />
+                </Text>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+      {error ? (
+        <Text c="red.8" role="alert">
+          {errorText(error, intl.formatMessage, intl.messages)}
+        </Text>
+      ) : null}
+      {docs.length < numFound && (
+        <Button variant="default" onClick={list.loadMore} loading={loading}>
+          <FormattedMessage id="mine.loadMore" />
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Container, Stack } from '@mantine/core';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { isDetailed, type RecordView as Record } from '../api/get-record';
+import type { DatasetJsonLd } from '../model/dataset-json-ld';
+import { RecordJsonLd } from './record-json-ld';
+import { RecordView } from './record-view';
+import { SharingPanel } from './sharing-panel';
+import { WorkflowActions } from './workflow-actions';
+import { WorkflowHistory } from './workflow-history';
+
+export interface RecordPageProps {
+  record: Record;
+  /** The schema.org description, for published records only. */
+  jsonLd: DatasetJsonLd | null;
+  /** The response's CSP nonce (root loader data). */
+  nonce?: string;
+  /** Loads the record again after a workflow step. */
+  onChanged: () => void | Promise<void>;
+}
+
+/**
+ * A record's page: what everyone who may read it sees (title, state, abstract, facts), and,
+ * with the detailed view of signed-in users, the workflow steps they may take, the history
+ * and, for those allowed to, the sharing panel.
+ */
+export function RecordPage({ record, jsonLd, nonce, onChanged }: RecordPageProps) {
+  const { principal } = useAuth();
+  const detailed = isDetailed(record) ? record : null;
+  return (
+    <Container size="lg" py="md" w="100%">
+      <Stack gap="xl">
+        <article>
+          <RecordView record={record} />
+          {jsonLd && <RecordJsonLd value={jsonLd} nonce={nonce} />}
+        </article>
+        {detailed && (
+          <WorkflowActions
+            record={detailed}
+            isOwner={principal?.name === detailed.owner}
+            onChanged={onChanged}
+          />
+        )}
+        {detailed && <WorkflowHistory history={detailed.history} />}
+        {detailed?.permissions.accessControl && <SharingPanel key={detailed.id} id={detailed.id} />}
+      </Stack>
+    </Container>
+  );
+}

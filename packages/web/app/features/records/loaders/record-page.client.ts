@@ -1,0 +1,109 @@
+import { isLanguage, type Language } from '@geoportal/contract/i18n';
+import { type AccessKeyStore, accessKeys } from '../../../lib/access-keys';
+import { createHttpClient, type HttpClient, readCookie } from '../../../lib/http/http-client';
+import { isHttpRequestError } from '../../../lib/http/http-error';
+import { LANGUAGE_COOKIE } from '../../../lib/language';
+import { pageActivity } from '../../../lib/progress/activity';
+import { appStorage } from '../../../lib/storage';
+import { getRecord } from '../api/get-record';
+import { isAccessKeyRequired } from '../api/is-access-key-required';
+import type { RecordPageData } from './record-page-data';
+
+/** What the browser's load needs besides the client; tests pass their own. */
+export interface BrowserLoadOptions {
+  client: HttpClient;
+  /** Whether a session token is stored (a signed-in user; the server ignores a stale one). */
+  hasToken: boolean;
+  keys: AccessKeyStore;
+}
+
+/**
+ * Loads the record page in the browser, starting from what the server rendered (`base`).
+ * Signed-in users and key holders read the detailed view with their token and key (DESIGN §4:
+ * permissions and history); a visitor without a key keeps the server's public view. When the
+ * record cannot be read, asks whether a key would open it; a held key the server refused is
+ * forgotten and reported, so the page can say so instead of failing silently.
+ */
+export async function loadRecordInBrowser(
+  base: RecordPageData,
+  { client, hasToken, keys }: BrowserLoadOptions,
+): Promise<RecordPageData> {
+  const { id } = base;
+  const key = keys.get(id);
+  const result: RecordPageData = { ...base, checked: true, keyRequired: false, keyRejected: false };
+  if (!hasToken && !key) {
+    if (base.record) return result;
+    return { ...result, keyRequired: await isAccessKeyRequired(client, id) };
+  }
+  try {
+    return { ...result, record: await getRecord(client, id, 'detailed') };
+  } catch (error) {
+    if (!isHttpRequestError(error, 404)) throw error;
+  }
+  const keyRequired = await isAccessKeyRequired(client, id);
+  if (key) keys.remove(id);
+  return { ...result, record: null, keyRequired, keyRejected: Boolean(key) && keyRequired };
+}
+
+/** The page language of the browser: the cookie the server renders with (SPEC §4). */
+export function browserLanguage(): Language {
+  const stored = readCookie(LANGUAGE_COOKIE);
+  return isLanguage(stored) ? stored : 'de';
+}
+
+const clients = new Map<string, HttpClient>();
+
+/**
+ * A client for the route's `clientLoader`, which runs outside React and so cannot reach the
+ * page's `Access`. It sends what that one sends on reads: the stored token (the auth store
+ * keeps it in storage), the held access key and the loading bar; reads never meet a 401.
+ */
+export function loaderClient(apiBase: string): HttpClient {
+  let client = clients.get(apiBase);
+  if (!client) {
+    client = createHttpClient({
+      apiBase,
+      getToken: () => appStorage.getAccessToken(),
+      getAccessKey: (objectId) => accessKeys.get(objectId),
+      onActivity: pageActivity.start,
+    });
+    clients.set(apiBase, client);
+  }
+  return client;
+}
+
+// The browser's API base, learnt from the first server answer; it never changes in a page.
+let knownApiBase: string | undefined;
+
+/**
+ * The `clientLoader` of the record page. On hydration `serverLoader` answers what the server
+ * rendered without a request. On later navigations a signed-in user or key holder reads
+ * straight from the API; only visitors without a key go through the server loader, whose
+ * public answer is all they may see anyway.
+ */
+export async function clientLoadRecordPage(
+  id: string,
+  serverLoader: () => Promise<RecordPageData>,
+): Promise<RecordPageData> {
+  const hasToken = Boolean(appStorage.getAccessToken());
+  let base: RecordPageData;
+  if (knownApiBase && (hasToken || accessKeys.get(id))) {
+    base = {
+      id,
+      lang: browserLanguage(),
+      apiBase: knownApiBase,
+      record: null,
+      checked: false,
+      keyRequired: false,
+      keyRejected: false,
+    };
+  } else {
+    base = await serverLoader();
+    knownApiBase = base.apiBase;
+  }
+  return loadRecordInBrowser(base, {
+    client: loaderClient(base.apiBase),
+    hasToken,
+    keys: accessKeys,
+  });
+}

@@ -1,0 +1,106 @@
+import type { ObjectNormal } from '@geoportal/contract/object';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLoadContext } from '../entry.server';
+import { draft } from '../features/records/testing/render-records';
+import { errorResponse, fakeFetch, json } from '../lib/testing/fake-fetch';
+import type { Route } from './+types/metadata-record';
+import { handle, loader, meta } from './metadata-record';
+
+const ssrApiBase = 'http://127.0.0.1:8085/api/v1';
+const { bundles: _b, permissions: _p, history: _h, ...normal } = draft;
+const published: ObjectNormal = {
+  ...normal,
+  state: 'published',
+  metadata: { ...normal.metadata, title: { de: 'Bodenrichtwerte', en: 'Land values' } },
+};
+
+/** Runs the server loader for `/metadata/<id>` with the visitor's `cookie`. */
+async function load(id: string, cookie = '') {
+  const context = createLoadContext(
+    { apiBase: '/api/v1', ssrApiBase, publicUrl: 'http://localhost:8085', formLogin: true },
+    { nonce: '' },
+  );
+  const request = new Request(`http://localhost:8085/metadata/${id}`, { headers: { cookie } });
+  const result = await loader({ request, params: { id }, context } as unknown as Route.LoaderArgs);
+  return { data: result.data, status: result.init?.status };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('metadata.record route', () => {
+  it('reads a record on the server as a visitor, in the normal detail', async () => {
+    const fake = fakeFetch(() => json(published));
+    vi.stubGlobal('fetch', fake.fetch);
+    const { data, status } = await load(draft.id, 'lang=en');
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ id: draft.id, lang: 'en', apiBase: '/api/v1', checked: false });
+    expect(data.record?.state).toBe('published');
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.url).toBe(`${ssrApiBase}/object/${draft.id}`);
+    expect(fake.requests[0]?.headers.accept).toBe('application/json; detail=normal');
+    expect(fake.requests[0]?.headers).not.toHaveProperty('accesstoken');
+    expect(handle.breadcrumb(data)).toBe('Land values');
+  });
+
+  it('answers 404 but renders when a visitor may not read it (the browser tries again)', async () => {
+    vi.stubGlobal('fetch', fakeFetch(() => errorResponse(404, 'object.not_found', 'No.')).fetch);
+    const { data, status } = await load(draft.id);
+    expect(status).toBe(404);
+    expect(data).toMatchObject({ record: null, checked: false });
+    expect(handle.breadcrumb(data)).toBeUndefined();
+  });
+
+  it('does not ask the API about an address that cannot be a record id', async () => {
+    const fake = fakeFetch(() => json(published));
+    vi.stubGlobal('fetch', fake.fetch);
+    const { status } = await load('x');
+    expect(status).toBe(404);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('throws other failures for the error page', async () => {
+    vi.stubGlobal('fetch', fakeFetch(() => errorResponse(500, 'server.internal', 'No.')).fetch);
+    await expect(load(draft.id)).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('titles the page with the record and keeps unpublished ones out of search engines', () => {
+    const root = {
+      id: 'root',
+      loaderData: {
+        lang: 'de',
+        messages: {
+          'app.titleSuffix': '{title} · Geoportal',
+          'record.notFound.title': 'Nicht gefunden',
+        },
+        config: { publicUrl: 'https://geo.example' },
+      },
+    };
+    const args = (loaderData: unknown) =>
+      ({
+        matches: [root],
+        location: { pathname: `/metadata/${draft.id}` },
+        loaderData,
+      }) as unknown as Route.MetaArgs;
+    const page = {
+      id: draft.id,
+      lang: 'de',
+      apiBase: '',
+      checked: true,
+      keyRequired: false,
+      keyRejected: false,
+    };
+    const shown = meta(args({ ...page, record: published }));
+    expect(shown).toContainEqual({ title: 'Bodenrichtwerte · Geoportal' });
+    expect(shown).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: `https://geo.example/metadata/${draft.id}`,
+    });
+    expect(shown).not.toContainEqual({ name: 'robots', content: 'noindex' });
+    const missing = meta(args({ ...page, record: null }));
+    expect(missing).toContainEqual({ title: 'Nicht gefunden · Geoportal' });
+    expect(missing).toContainEqual({ name: 'robots', content: 'noindex' });
+  });
+});

@@ -1,0 +1,104 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { ErrorPage } from '../components/layout/error-page';
+import { AccessKeyEntry } from '../features/records/components/access-key-entry';
+import { RecordPage } from '../features/records/components/record-page';
+import { RecordNotFound, RecordPending } from '../features/records/components/record-unavailable';
+import { useReloadOnSessionChange } from '../features/records/hooks/use-reload-on-session-change';
+import { clientLoadRecordPage } from '../features/records/loaders/record-page.client';
+import { loadRecordPageOnServer } from '../features/records/loaders/record-page.server';
+import { isRecordPageData } from '../features/records/loaders/record-page-data';
+import { datasetJsonLd } from '../features/records/model/dataset-json-ld';
+import { titleText } from '../features/records/model/localized-text';
+import { accessKeys } from '../lib/access-keys';
+import { useAuth } from '../lib/auth/use-auth';
+import { metaFor } from '../lib/page-meta';
+import { webConfigContext } from '../lib/web-config-context';
+import type { loader as rootLoader } from '../root';
+import { pathTo } from '../route-paths';
+import type { Route } from './+types/metadata-record';
+
+/**
+ * Loading, in two steps (React Router 8's `clientLoader` with `hydrate`):
+ * 1. `loader` runs on the server and reads the record as a visitor (no token), so public
+ *    records reach crawlers and first paint complete, JSON-LD included. A record a visitor
+ *    may not read answers 404 but still renders (not thrown: a failed server loader would
+ *    keep the `clientLoader` from running on hydration).
+ * 2. `clientLoader` runs in the browser on hydration and on every later navigation and
+ *    revalidation: with the user's token or access key it reads the detailed view
+ *    (permissions, history), or finds that a key would open the record. Without a
+ *    `HydrateFallback`, the server's page stays on screen meanwhile.
+ * Workflow steps, a key entered, a sign-in or sign-out revalidate, which runs step 2 again.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const config = context.get(webConfigContext);
+  return loadRecordPageOnServer(request, config.ssrApiBase, config, params.id);
+}
+
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  return clientLoadRecordPage(params.id, serverLoader);
+}
+clientLoader.hydrate = true as const;
+
+/** The record's title in the page language (or the other one), when it could be read. */
+function recordTitle(data: unknown): string | undefined {
+  if (!isRecordPageData(data) || !data.record) return undefined;
+  return titleText(data.record.metadata.title, data.lang) || undefined;
+}
+
+/** Title and canonical link; records that are not published are kept out of search engines. */
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  const entries = metaFor(args, (t) => {
+    const title = recordTitle(data);
+    if (title) return title;
+    if (!data?.checked) return t('record.pending.title');
+    return t(data.keyRequired ? 'record.key.title' : 'record.notFound.title');
+  });
+  return data?.record?.state === 'published'
+    ? entries
+    : [...entries, { name: 'robots', content: 'noindex' }];
+}
+
+/** The breadcrumb is the record's own title (function form), left out while it has none. */
+export const handle = { breadcrumb: recordTitle };
+
+export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const revalidator = useRevalidator();
+  const { isLoggedIn } = useAuth();
+  const { locale } = useIntl();
+  const reload = useCallback(() => revalidator.revalidate(), [revalidator]);
+  useReloadOnSessionChange(reload);
+  const { id, record, checked, keyRequired, keyRejected } = loaderData;
+
+  if (!record) {
+    if (!checked) return <RecordPending />;
+    if (!keyRequired) return <RecordNotFound signedIn={isLoggedIn} />;
+    return (
+      <AccessKeyEntry
+        rejected={keyRejected}
+        busy={revalidator.state === 'loading'}
+        onSubmit={(key, remember) => {
+          accessKeys.set(id, key, { remember });
+          void reload();
+        }}
+      />
+    );
+  }
+
+  const url = `${root?.config.publicUrl ?? ''}${pathTo('metadata.record', { id })}`;
+  return (
+    <RecordPage
+      record={record}
+      jsonLd={datasetJsonLd(record, url, locale)}
+      nonce={root?.nonce}
+      onChanged={reload}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}
