@@ -1,4 +1,4 @@
-import type { KeyValueStorage, StorageAreas } from './storage';
+import { browserStorage, type StorageArea, type StorageAreas } from './storage';
 
 /** The storage property that holds the access-key map (SPEC §3, §9). */
 export const ACCESS_KEY_PROPERTY = 'AccessKey';
@@ -59,17 +59,7 @@ export function decodeAccessKeys(text: string | null | undefined): AccessKeyMap 
   return map;
 }
 
-type Area = 'local' | 'session';
-
-/** The browser's storage of one kind; null on the server or when site data is blocked. */
-function browserStorage(area: Area): KeyValueStorage | null {
-  try {
-    if (typeof window === 'undefined') return null;
-    return area === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+type Area = StorageArea;
 
 /**
  * Creates the store. Leave an area out to use the browser's storage of that kind (looked up

@@ -53,13 +53,15 @@ export interface AppStorage {
   removeReturnTo(): void;
 }
 
-type Area = 'local' | 'session';
+/** The two kinds of browser storage. */
+export type StorageArea = 'local' | 'session';
+type Area = StorageArea;
 
 /**
  * The browser's storage of one kind, or null on the server. Merely reading
  * `window.localStorage` throws a SecurityError when the user blocks site data.
  */
-function browserStorage(area: Area): KeyValueStorage | null {
+export function browserStorage(area: Area): KeyValueStorage | null {
   try {
     if (typeof window === 'undefined') return null;
     return area === 'local' ? window.localStorage : window.sessionStorage;
