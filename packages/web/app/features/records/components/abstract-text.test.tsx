@@ -1,37 +1,39 @@
 // @vitest-environment jsdom
-import { cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../lib/testing/render-with-providers';
-import { AbstractText, paragraphsOf } from './abstract-text';
+import { AbstractText } from './abstract-text';
 
-afterEach(cleanup);
+const show = (text: string) => renderWithProviders(<AbstractText text={text} />).container;
 
-describe('paragraphsOf', () => {
-  it('splits at blank lines and keeps single line breaks', () => {
-    expect(paragraphsOf('One\r\nline two\n\n \nThree\n\n\n')).toEqual([
-      ['One', 'line two'],
-      ['Three'],
-    ]);
-    expect(paragraphsOf('   ')).toEqual([]);
-  });
-});
-
-describe('AbstractText', () => {
-  it('renders paragraphs and line breaks', () => {
-    const { container } = renderWithProviders(<AbstractText text={'A\nB\n\nC'} />);
-    const paragraphs = container.querySelectorAll('p');
-    expect(paragraphs).toHaveLength(2);
-    expect(paragraphs[0]?.innerHTML).toBe('A<br>B');
-    expect(paragraphs[1]?.textContent).toBe('C');
+describe('AbstractText (Markdown, safe by construction)', () => {
+  it('renders paragraphs, emphasis, lists and safe links', () => {
+    const html = show(
+      'Erster **wichtiger** Absatz.\n\n- eins\n- *zwei*\n\n[Quelle](https://example.org)',
+    ).innerHTML;
+    expect(html).toContain('<strong>wichtiger</strong>');
+    expect(html).toMatch(/<li[^>]*>.*eins.*<\/li>/);
+    expect(html).toContain('<em>zwei</em>');
+    expect(html).toMatch(/<a[^>]*href="https:\/\/example.org"[^>]*rel="noopener noreferrer"/);
   });
 
-  it('shows markup as text and never interprets it', () => {
-    const text = '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)"> **bold** & <b>b</b>';
-    const { container } = renderWithProviders(<AbstractText text={text} lang="en" />);
-    expect(container.querySelector('script, img, b, strong')).toBeNull();
+  it('shows raw HTML as text and never as markup', () => {
+    const container = show(
+      'Vorsicht <script>alert(1)</script> <img src=x onerror="alert(2)"> & <b>fett</b>',
+    );
+    expect(container.querySelector('script, img, b')).toBeNull();
     expect(container.textContent).toContain('<script>alert(1)</script>');
-    expect(container.textContent).toContain('<img src=x onerror="alert(2)"> **bold** & <b>b</b>');
-    expect(container.innerHTML).toContain('&lt;script&gt;');
-    expect(container.querySelector('div[lang]')?.getAttribute('lang')).toBe('en');
+    expect(container.textContent).toContain('& <b>fett</b>');
+  });
+
+  it('does not turn javascript: or data: targets into links', () => {
+    const container = show('[klick](javascript:alert(1)) und [bild](data:text/html,x)');
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.textContent).toContain('klick');
+  });
+
+  it('keeps headings out of the page outline', () => {
+    const container = show('# Überschrift\n\nText');
+    expect(container.querySelector('h1, h2, h3')).toBeNull();
+    expect(container.textContent).toContain('Überschrift');
   });
 });
