@@ -60,3 +60,16 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 export function withToken(token: string) {
   return { accesstoken: token };
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the app's API under `/api/v1` with headers and an optional JSON body. */
+export function apiCaller(app: FastifyInstance) {
+  return (method: Method, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}

@@ -1,7 +1,7 @@
 import { Grant } from '@geoportal/contract/object';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn } from '../../test/access-helpers.js';
+import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
 describe.each(testDatabases)('access keys and grants on $name', (database) => {
@@ -19,18 +19,7 @@ describe.each(testDatabases)('access keys and grants on $name', (database) => {
     await t.close();
   });
 
-  const api = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    headers: Record<string, string> = {},
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t.app)(...args);
   const as = (who: string) => ({ accesstoken: tokens[who] as string });
   const draft = async () =>
     (

@@ -1,6 +1,6 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn } from '../../test/access-helpers.js';
+import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
 /**
@@ -168,18 +168,7 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
     await t.close();
   });
 
-  const api = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    headers: Record<string, string> = {},
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t.app)(...args);
   const as = (who: string) => ({ accesstoken: tokens[who] as string });
 
   /** A record in `state` with active read and write keys plus an expired and a revoked key. */

@@ -7,21 +7,11 @@ import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { polyfillMatchMedia } from '../../../lib/testing/render-with-providers';
 import { ContentArticle } from './content-article';
 import { ContentNotFound } from './content-not-found';
 
 afterEach(cleanup);
-
-/** jsdom lacks `matchMedia`, which Mantine asks for the colour scheme. */
-function polyfillMatchMedia() {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-}
 
 /** Renders `ui` the way the root does, in `locale`. */
 function renderIn(locale: 'de' | 'en', ui: ReactElement) {

@@ -8,6 +8,7 @@ import { AccessContext, createAccess } from '../../../lib/auth/access';
 import { createAppStorage } from '../../../lib/storage';
 import { errorResponse, fakeFetch, type RecordedRequest } from '../../../lib/testing/fake-fetch';
 import { MemoryStorage } from '../../../lib/testing/fake-storage';
+import { polyfillMatchMedia as polyfillAllMedia } from '../../../lib/testing/render-with-providers';
 
 // Renders profile components the way the root does (Mantine, German translations, an
 // Access over a fake server), for the component tests of this feature.
@@ -37,20 +38,9 @@ export function bodyOf(request: RecordedRequest | undefined): unknown {
   return JSON.parse(String(request?.body));
 }
 
-/** jsdom lacks `matchMedia`, which Mantine's colour scheme and breakpoints ask. */
+/** jsdom lacks `matchMedia`; the shared test helper provides it unless a test set its own. */
 export function polyfillMatchMedia(): void {
-  if (typeof window.matchMedia === 'function') return;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  if (typeof window.matchMedia !== 'function') polyfillAllMedia();
 }
 
 /**
