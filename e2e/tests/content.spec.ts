@@ -1,21 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { collectErrors } from '../support/console';
 
 // The e2e server reads the repository's own content/ folder (CONTENT_DIR default), so these
 // tests see the pages an operator starts with.
-
-/** Console errors and uncaught exceptions of a page, collected from the first request on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The browser reports the document's own 404 status as a failed resource.
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test.describe('static pages', () => {
   test('/content/legal shows the Impressum, rendered on the server', async ({ page, request }) => {

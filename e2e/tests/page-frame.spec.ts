@@ -1,15 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-
-/** Console errors and uncaught exceptions of a page, collected from the first request on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { collectErrors } from '../support/console';
 
 test.describe('page frame', () => {
   test('the server-rendered HTML already holds the page frame', async ({ request }) => {

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { collectErrors } from '../support/console';
 
 // One journey through the record workflow. The tests run in order and share two signed-in
 // browser contexts, so the whole file signs in twice: the sign-in limit (60 a minute per
@@ -44,19 +45,6 @@ async function createDraft(page: Page, title: string) {
 }
 
 const main = (page: Page) => page.getByRole('main');
-
-/** Console errors and uncaught exceptions (a hydration mismatch shows as one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The browser reports the document's own 404 status as a failed resource.
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test.beforeAll(async ({ browser }) => {
   submitter = await signedIn(browser, 'submitter', 'submitter-demo');

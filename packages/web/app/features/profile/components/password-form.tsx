@@ -1,20 +1,20 @@
 import { accessLimits, PasswordChange } from '@geoportal/contract/access';
 import { ErrorCode } from '@geoportal/contract/errors';
 import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText, hasTranslation } from '../../../lib/http/error-text';
 import { HttpRequestError } from '../../../lib/http/http-error';
 import { showToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
+import { type FieldMessage, useFormFields } from '../hooks/use-form-fields';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 const fields: readonly Field[] = ['currentPassword', 'newPassword', 'repeatPassword'];
 type Values = Record<Field, string>;
-/** A field error as a translation key, translated at render so a language change follows. */
-type FieldMessage = { id: string; values?: Record<string, number> };
 type Errors = Partial<Record<Field, FieldMessage>>;
+/** A field error as a translation key, translated at render so a language change follows. */
 
 const empty: Values = { currentPassword: '', newPassword: '', repeatPassword: '' };
 const lengthRule = { min: accessLimits.passwordMin, max: accessLimits.passwordMax };
@@ -73,22 +73,8 @@ export function PasswordForm() {
   const { client, auth } = useAccess();
   const intl = useIntl();
   const headingId = useId();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = fields.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const handleChange = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, errors, inputs, showErrors, handleChange, reset } = useFormFields(fields, empty);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,8 +89,7 @@ export function PasswordForm() {
       });
       // The old token is dead from here on; adopt the new one before anything else is sent.
       auth.adoptSession(session);
-      setValues(empty);
-      setErrors({});
+      reset(empty);
       showToast(
         'success',
         intl.formatMessage({ id: 'alert.type.success' }),

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
@@ -19,13 +19,13 @@ import { HttpRequestError } from '../../../lib/http/http-error';
 import { showToast } from '../../../lib/toast';
 import { getProfile } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
+import { type FieldMessage, useFormFields } from '../hooks/use-form-fields';
 
 type Field = 'givenName' | 'surname' | 'email' | 'description';
 const fields: readonly Field[] = ['givenName', 'surname', 'email', 'description'];
 type Values = Record<Field, string>;
-/** A field error as a translation key, translated at render so a language change follows. */
-type FieldMessage = { id: string; values?: Record<string, number> };
 type Errors = Partial<Record<Field, FieldMessage>>;
+/** A field error as a translation key, translated at render so a language change follows. */
 type Issue = NonNullable<ReturnType<typeof ProfileUpdate.safeParse>['error']>['issues'][number];
 
 const blank: Values = { givenName: '', surname: '', email: '', description: '' };
@@ -80,10 +80,11 @@ export function ProfileForm() {
   const headingId = useId();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [values, setValues] = useState<Values>(blank);
-  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const { values, errors, inputs, showErrors, handleChange, reset, setValues } = useFormFields(
+    fields,
+    blank,
+  );
 
   const load = useCallback(() => {
     let active = true;
@@ -102,21 +103,9 @@ export function ProfileForm() {
     return () => {
       active = false;
     };
-  }, [client]);
+  }, [client, setValues]);
 
   useEffect(load, [load]);
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = fields.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const handleChange = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,8 +124,7 @@ export function ProfileForm() {
     try {
       const saved = await updateProfile(client, parsed.data);
       setProfile(saved);
-      setValues(valuesOf(saved));
-      setErrors({});
+      reset(valuesOf(saved));
       showToast(
         'success',
         intl.formatMessage({ id: 'alert.type.success' }),
