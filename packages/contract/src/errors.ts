@@ -36,6 +36,10 @@ export const ErrorCode = {
   commentRequired: 'object.comment_required',
   objectIncomplete: 'object.incomplete',
   accessKeyNotFound: 'access_key.not_found',
+  classificationNotFound: 'classification.not_found',
+  unknownCode: 'record.unknown_code',
+  importInvalid: 'record.import_invalid',
+  notAcceptable: 'request.not_acceptable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { BoundingBox, Metadata, recordLimits } from './record.js';
 
 /** Limits of objects, shared by the server and the forms. */
 export const objectLimits = {
-  titleMax: 500,
-  abstractMax: 20_000,
-  keywordsMax: 100,
-  keywordMax: 200,
+  titleMax: recordLimits.titleMax,
+  abstractMax: recordLimits.abstractMax,
+  keywordsMax: recordLimits.keywordsMax,
+  keywordMax: recordLimits.keywordMax,
   commentMax: 2000,
   listRowsMax: 100,
   grantsMax: 200,
@@ -24,50 +25,7 @@ export type DetailLevel = z.infer<typeof DetailLevel>;
 /** Opaque, URL-safe object id (22 base64url characters). */
 export const ObjectId = z.string().regex(/^[\w-]{10,64}$/, 'is not an object id');
 
-/** A text per product language; at least one must be filled. */
-export const LanguageText = (max: number) =>
-  z
-    .object({
-      de: z.string().trim().max(max).optional(),
-      en: z.string().trim().max(max).optional(),
-    })
-    .strict()
-    .refine((v) => Boolean(v.de || v.en), 'needs a text in German or English');
-export type LanguageText = { de?: string | undefined; en?: string | undefined };
-
-/** A bounding box in WGS84 degrees; west > east crosses the antimeridian. */
-export const BoundingBox = z
-  .object({
-    west: z.number().min(-180).max(180),
-    south: z.number().min(-90).max(90),
-    east: z.number().min(-180).max(180),
-    north: z.number().min(-90).max(90),
-  })
-  .strict()
-  .refine((b) => b.south <= b.north, {
-    message: 'south must not be north of north',
-    path: ['south'],
-  })
-  .meta({ id: 'BoundingBox' });
-export type BoundingBox = z.infer<typeof BoundingBox>;
-
-/**
- * The metadata record carried by an object. This is the core the Records work extends to
- * the full ISO 19115 record; a draft needs only a title (DESIGN §4).
- */
-export const Metadata = z
-  .object({
-    title: LanguageText(objectLimits.titleMax),
-    abstract: LanguageText(objectLimits.abstractMax).optional(),
-    keywords: z
-      .array(z.string().trim().min(1).max(objectLimits.keywordMax))
-      .max(objectLimits.keywordsMax)
-      .optional(),
-    extent: BoundingBox.optional(),
-  })
-  .strict()
-  .meta({ id: 'Metadata' });
-export type Metadata = z.infer<typeof Metadata>;
+export { BoundingBox, LanguageText, Metadata } from './record.js';
 
 export const ObjectType = z.string().regex(/^[a-z][a-z-]{0,31}$/, 'is not a resource type');
 

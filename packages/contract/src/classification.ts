@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { Code, recordLanguages } from './record.js';
+
+/**
+ * Classifications (DESIGN §5): hierarchical code lists with labels per product language,
+ * used for topic categories, INSPIRE themes, licences, resource types, contact roles and link
+ * protocols. `GET /classification/{id}` answers the tree; administrators replace it with
+ * `PUT /classification/{id}`. The tree shape rules out cycles; ids are unique across it.
+ */
+
+export const classificationLimits = {
+  nodesMax: 5000,
+  depthMax: 8,
+  labelMax: 300,
+  descriptionMax: 4000,
+  uriMax: 2000,
+} as const;
+
+/** Ids of the classifications every installation has (DESIGN §5). */
+export const seededClassifications = [
+  'topicCategory',
+  'inspireTheme',
+  'license',
+  'resourceType',
+  'contactRole',
+  'protocol',
+] as const;
+export type SeededClassification = (typeof seededClassifications)[number];
+
+export const ClassificationId = z
+  .string()
+  .regex(/^[A-Za-z][\w-]{0,63}$/, 'is not a classification id');
+
+/** A label in every product language (de and en). */
+export const Labels = z
+  .object({
+    de: z.string().trim().min(1).max(classificationLimits.labelMax),
+    en: z.string().trim().min(1).max(classificationLimits.labelMax),
+  })
+  .strict();
+export type Labels = z.infer<typeof Labels>;
+
+const Descriptions = z
+  .object({
+    de: z.string().trim().min(1).max(classificationLimits.descriptionMax).optional(),
+    en: z.string().trim().min(1).max(classificationLimits.descriptionMax).optional(),
+  })
+  .strict();
+
+const Uri = z.url({ protocol: /^https?$/ }).max(classificationLimits.uriMax);
+
+export interface ClassificationNode {
+  /** The code stored in records, unique within the classification. */
+  id: string;
+  labels: Labels;
+  descriptions?: { de?: string | undefined; en?: string | undefined } | undefined;
+  /** The concept's identifier, e.g. in the INSPIRE registry. */
+  uri?: string | undefined;
+  /** A page for people, e.g. a licence text. */
+  url?: string | undefined;
+  children?: ClassificationNode[] | undefined;
+}
+
+export const ClassificationNode: z.ZodType<ClassificationNode> = z.lazy(() =>
+  z
+    .object({
+      id: Code,
+      labels: Labels,
+      descriptions: Descriptions.optional(),
+      uri: Uri.optional(),
+      url: Uri.optional(),
+      children: z.array(ClassificationNode).optional(),
+    })
+    .strict(),
+);
+
+/** Every node of a tree, depth first, with its depth (1 for the top level). */
+export function* walkNodes(
+  nodes: readonly ClassificationNode[],
+  depth = 1,
+): Generator<{ node: ClassificationNode; depth: number; path: (string | number)[] }> {
+  for (const [index, node] of nodes.entries()) {
+    yield { node, depth, path: [index] };
+    for (const inner of walkNodes(node.children ?? [], depth + 1)) {
+      yield { ...inner, path: [index, 'children', ...inner.path] };
+    }
+  }
+}
+
+/** `PUT /classification/{id}` body; `GET` answers the same with `id` and `modified`. */
+export const ClassificationInput = z
+  .object({
+    labels: Labels,
+    descriptions: Descriptions.optional(),
+    nodes: z.array(ClassificationNode),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    let count = 0;
+    for (const { node, depth, path } of walkNodes(value.nodes)) {
+      count += 1;
+      if (seen.has(node.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nodes', ...path, 'id'],
+          message: `the id "${node.id}" is used twice`,
+          params: { rule: 'uniqueId' },
+        });
+      }
+      seen.add(node.id);
+      if (depth > classificationLimits.depthMax) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nodes', ...path],
+          message: `is nested deeper than ${classificationLimits.depthMax} levels`,
+          params: { rule: 'depth' },
+        });
+        return;
+      }
+    }
+    if (count > classificationLimits.nodesMax) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nodes'],
+        message: `has more than ${classificationLimits.nodesMax} entries`,
+        params: { rule: 'nodeCount' },
+      });
+    }
+  })
+  .meta({ id: 'ClassificationInput' });
+export type ClassificationInput = z.infer<typeof ClassificationInput>;
+
+export const Classification = z
+  .object({
+    id: ClassificationId,
+    labels: Labels,
+    descriptions: Descriptions.optional(),
+    nodes: z.array(ClassificationNode),
+    modified: z.string(),
+  })
+  .meta({ id: 'Classification' });
+export type Classification = z.infer<typeof Classification>;
+
+/** The node with this code, wherever it sits in the tree. */
+export function findNode(
+  classification: Pick<Classification, 'nodes'>,
+  code: string,
+): ClassificationNode | undefined {
+  for (const { node } of walkNodes(classification.nodes)) if (node.id === code) return node;
+  return undefined;
+}
+
+/** A node's label in the language, falling back to the other product language. */
+export function nodeLabel(node: Pick<ClassificationNode, 'labels'>, lang: string): string {
+  const language = (recordLanguages as readonly string[]).includes(lang) ? lang : 'de';
+  return node.labels[language as keyof Labels];
+}
