@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
+import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
 
 // One journey through the record workflow. The tests run in order and share two signed-in
 // browser contexts, so the whole file signs in twice: the sign-in limit (60 a minute per
@@ -17,31 +18,16 @@ let publishedPath = '';
 let draftPath = '';
 let secret = '';
 
-/** A context signed in through the login form; the session stays in its local storage. */
-async function signedIn(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel(/^Passwort/).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL('/');
-  await page.close();
-  return context;
-}
-
-/** Creates a draft through the minimal create form; answers its path. */
+/** Creates a complete draft through the API and opens its record page; answers its path. */
 async function createDraft(page: Page, title: string) {
-  await page.goto('/metadata/create');
-  await page.getByLabel('Titel (Deutsch)').fill(title);
-  await page
-    .getByLabel('Kurzbeschreibung (Deutsch)')
-    .fill('Erster Absatz.\n\nZweiter <b>Absatz</b>.');
-  await page.getByRole('button', { name: 'Entwurf anlegen' }).click();
-  await expect(page).toHaveURL(/\/metadata\/[\w-]{10,}$/);
+  const id = await createRecordInPage(page, {
+    ...completeMetadata(title, 'Erster Absatz.\n\nZweiter <b>Absatz</b>.'),
+  });
+  const path = `/metadata/${id}`;
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Status: Entwurf')).toBeVisible();
-  return new URL(page.url()).pathname;
+  return path;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -108,7 +94,11 @@ test('a visitor gets the published record rendered on the server, with JSON-LD',
   await page.goto(publishedPath);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(publicTitle);
   await expect(page.getByText('Status: Veröffentlicht')).toBeVisible();
-  await expect(main(page).getByRole('button')).toHaveCount(0);
+  // A visitor gets no workflow step and no way to edit (the map's zoom buttons are all).
+  await expect(
+    main(page).getByRole('button', { name: /einreichen|Veröffentlichen|zurück|Löschen/ }),
+  ).toHaveCount(0);
+  await expect(main(page).getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Teilen und Zugriff' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Code, recordLanguages } from './record.js';
+import { Code, recordLanguages, unstorableTexts } from './record.js';
 
 /**
  * Classifications (DESIGN §5): hierarchical code lists with labels per product language,
@@ -87,18 +87,52 @@ export function* walkNodes(
   }
 }
 
+/**
+ * The first node nested deeper than `depthMax`, found without recursion on the raw input.
+ * The recursive node schema uses several stack frames per level, so a body nested a few
+ * thousand levels deep (50 kB) would overflow the stack while parsing; this check runs first.
+ */
+function tooDeep(nodes: unknown): (string | number)[] | undefined {
+  if (!Array.isArray(nodes)) return undefined;
+  const stack: { node: unknown; depth: number; path: (string | number)[] }[] = nodes.map(
+    (node, index) => ({ node, depth: 1, path: [index] }),
+  );
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (item.depth > classificationLimits.depthMax) return item.path;
+    const children = (item.node as { children?: unknown } | null)?.children;
+    if (!Array.isArray(children)) continue;
+    for (const [index, node] of children.entries()) {
+      stack.push({ node, depth: item.depth + 1, path: [...item.path, 'children', index] });
+    }
+  }
+  return undefined;
+}
+
 /** `PUT /classification/{id}` body; `GET` answers the same with `id` and `modified`. */
 export const ClassificationInput = z
   .object({
     labels: Labels,
     descriptions: Descriptions.optional(),
-    nodes: z.array(ClassificationNode),
+    nodes: z.preprocess((nodes, ctx) => {
+      const path = tooDeep(nodes);
+      if (path) {
+        // An issue here ends the parse before the recursive node schema sees the input.
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `is nested deeper than ${classificationLimits.depthMax} levels`,
+          params: { rule: 'depth' },
+        });
+      }
+      return nodes;
+    }, z.array(ClassificationNode)),
   })
   .strict()
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
     let count = 0;
-    for (const { node, depth, path } of walkNodes(value.nodes)) {
+    // Depth is checked before parsing (see `tooDeep`), so the tree here is shallow enough.
+    for (const { node, path } of walkNodes(value.nodes)) {
       count += 1;
       if (seen.has(node.id)) {
         ctx.addIssue({
@@ -109,15 +143,13 @@ export const ClassificationInput = z
         });
       }
       seen.add(node.id);
-      if (depth > classificationLimits.depthMax) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['nodes', ...path],
-          message: `is nested deeper than ${classificationLimits.depthMax} levels`,
-          params: { rule: 'depth' },
-        });
-        return;
-      }
+    }
+    for (const path of unstorableTexts(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: 'contains a NUL character or a lone surrogate',
+      });
     }
     if (count > classificationLimits.nodesMax) {
       ctx.addIssue({
@@ -128,7 +160,9 @@ export const ClassificationInput = z
       });
     }
   })
-  .meta({ id: 'ClassificationInput' });
+  // Not "ClassificationInput": the OpenAPI generator names the input form of
+  // `Classification` so, and two components of one name break /openapi.json.
+  .meta({ id: 'ClassificationBody' });
 export type ClassificationInput = z.infer<typeof ClassificationInput>;
 
 export const Classification = z

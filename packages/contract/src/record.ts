@@ -243,6 +243,28 @@ export const ReferenceSystem = z
   .string()
   .regex(/^EPSG:\d{4,6}$/, 'is not an EPSG code such as EPSG:25832');
 
+/** A lone UTF-16 surrogate: not a character, and PostgreSQL refuses it in jsonb. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Paths of strings that PostgreSQL cannot store in a jsonb document: NUL characters and lone
+ * surrogates. JSON carries both, so without this check such a record is a 500 from the
+ * database instead of a 400.
+ */
+export function unstorableTexts(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[][] {
+  if (typeof value === 'string') {
+    return value.includes(String.fromCharCode(0)) || loneSurrogate.test(value) ? [path] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => unstorableTexts(item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => unstorableTexts(item, [...path, key]));
+  }
+  return [];
+}
+
 const uniqueBy =
   <T>(key: (item: T) => string) =>
   (items: T[]) =>
@@ -295,6 +317,15 @@ export const Metadata = z
       .optional(),
   })
   .strict()
+  .superRefine((value, ctx) => {
+    for (const path of unstorableTexts(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: 'contains a NUL character or a lone surrogate',
+      });
+    }
+  })
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;
 

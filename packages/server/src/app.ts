@@ -22,6 +22,7 @@ import {
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
+import { classificationRoutes } from './modules/classifications/classification.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
@@ -122,6 +123,7 @@ export async function buildApp(
         await api.register(accessRoutes);
         await api.register(objectRoutes);
         await api.register(objectAccessRoutes);
+        await api.register(classificationRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         await api.register(fastifySwaggerUi, { routePrefix: '/docs' });

@@ -16,6 +16,7 @@ export const routePaths = {
   metadata: '/metadata',
   'metadata.create': '/metadata/create',
   'metadata.mine': '/metadata/mine',
+  'metadata.edit': '/metadata/:id/edit',
   // After the fixed children: a record id never equals `create` or `mine` (10+ characters).
   'metadata.record': '/metadata/:id',
   search: '/search',

@@ -45,6 +45,9 @@ export default [
     route(child('metadata', 'metadata.mine'), './routes/metadata-mine.tsx', {
       id: 'metadata.mine',
     }),
+    route(child('metadata', 'metadata.edit'), './routes/metadata-edit.tsx', {
+      id: 'metadata.edit',
+    }),
     // Public records render on the server; drafts load in the browser (metadata-record.tsx).
     route(child('metadata', 'metadata.record'), './routes/metadata-record.tsx', {
       id: 'metadata.record',

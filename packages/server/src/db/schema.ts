@@ -18,6 +18,7 @@ export interface Database {
   object_history: ObjectHistoryTable;
   object_grant: ObjectGrantTable;
   access_key: AccessKeyTable;
+  classification: ClassificationTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -65,6 +66,17 @@ export interface AccessKeyTable {
   expires_at: Timestamp | null;
   active: Generated<boolean>;
   last_used_at: Timestamp | null;
+}
+
+/** A classification: its labels and its tree of coded nodes, replaced as a whole on change. */
+export interface ClassificationTable {
+  id: string;
+  labels: JSONColumnType<{ de: string; en: string }>;
+  descriptions: JSONColumnType<{ de?: string; en?: string }> | null;
+  nodes: JSONColumnType<unknown[]>;
+  modified_at: Timestamp;
+  /** Name of the administrator who stored it; null for the seeded version. */
+  modified_by: string | null;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

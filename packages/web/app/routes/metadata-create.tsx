@@ -1,5 +1,9 @@
+import { useState } from 'react';
+import { ErrorPage } from '../components/layout/error-page';
 import { PageSection } from '../components/layout/page-section';
-import { CreateRecordForm } from '../features/records/components/create-record-form';
+import { ImportRecord } from '../features/editor/components/import-record';
+import { RecordEditor } from '../features/editor/components/record-editor';
+import { emptyValues } from '../features/editor/model/editor-values';
 import { pageMeta } from '../lib/page-meta';
 
 export const meta = pageMeta('route.metadata.create');
@@ -10,11 +14,20 @@ export const handle = {
   guard: { roles: ['administrator', 'editor', 'submitter'] },
 };
 
-/** `metadata.create`: for now the minimal form that starts a draft (see CreateRecordForm). */
+/**
+ * `metadata.create`: the editor on an empty record, or a record imported from an ISO 19139
+ * file. The first save creates the draft and moves to its edit address.
+ */
 export default function MetadataCreateRoute() {
+  // Once per visit: new row keys and an empty form that later renders do not replace.
+  const [values] = useState(emptyValues);
   return (
     <PageSection titleKey="route.metadata.create">
-      <CreateRecordForm />
+      <RecordEditor record={null} values={values} before={<ImportRecord />} />
     </PageSection>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

@@ -1,6 +1,7 @@
 import type { ObjectNormal } from '@geoportal/contract/object';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoadContext } from '../entry.server';
+import { classifications, fullRecord } from '../features/records/testing/record-fixtures';
 import { draft } from '../features/records/testing/render-records';
 import { errorResponse, fakeFetch, json } from '../lib/testing/fake-fetch';
 import type { Route } from './+types/metadata-record';
@@ -31,24 +32,80 @@ afterEach(() => {
 
 describe('metadata.record route', () => {
   it('reads a record on the server as a visitor, in the normal detail', async () => {
-    const fake = fakeFetch(() => json(published));
+    const fake = fakeFetch((request) =>
+      request.url.endsWith('/classification/resourceType')
+        ? json(classifications.resourceType)
+        : json(published),
+    );
     vi.stubGlobal('fetch', fake.fetch);
     const { data, status } = await load(draft.id, 'lang=en');
     expect(status).toBe(200);
-    expect(data).toMatchObject({ id: draft.id, lang: 'en', apiBase: '/api/v1', checked: false });
+    expect(data).toMatchObject({
+      id: draft.id,
+      lang: 'en',
+      apiBase: '/api/v1',
+      checked: false,
+      visitorCanRead: true,
+      classifications: { resourceType: classifications.resourceType },
+    });
     expect(data.record?.state).toBe('published');
-    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0]?.url).toBe(`${ssrApiBase}/object/${draft.id}`);
     expect(fake.requests[0]?.headers.accept).toBe('application/json; detail=normal');
     expect(fake.requests[0]?.headers).not.toHaveProperty('accesstoken');
     expect(handle.breadcrumb(data)).toBe('Land values');
   });
 
+  it('passes the labels of every classification the record uses to the page', async () => {
+    const { bundles: _b2, permissions: _p2, history: _h2, ...record } = fullRecord;
+    const fake = fakeFetch((request) => {
+      const id = request.url.match(/\/classification\/(\w+)$/)?.[1];
+      if (id) return json(classifications[id as keyof typeof classifications]);
+      return json(record);
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const { data } = await load(fullRecord.id);
+    expect(data.classifications).toEqual(classifications);
+    expect(fake.requests.slice(1).every((request) => !('accesstoken' in request.headers))).toBe(
+      true,
+    );
+  });
+
+  it('falls back to codes when a classification cannot be loaded', async () => {
+    const { bundles: _b2, permissions: _p2, history: _h2, ...record } = fullRecord;
+    const fake = fakeFetch((request) => {
+      if (request.url.endsWith('/classification/license')) {
+        return errorResponse(500, 'server.internal', 'Broken.');
+      }
+      if (request.url.endsWith('/classification/protocol')) throw new TypeError('fetch failed');
+      const id = request.url.match(/\/classification\/(\w+)$/)?.[1];
+      if (id) return json(classifications[id as keyof typeof classifications]);
+      return json(record);
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const { data, status } = await load(fullRecord.id);
+    expect(status).toBe(200);
+    expect(data.record?.id).toBe(fullRecord.id);
+    expect(Object.keys(data.classifications).sort()).toEqual([
+      'contactRole',
+      'inspireTheme',
+      'resourceType',
+      'topicCategory',
+    ]);
+  });
+
   it('answers 404 but renders when a visitor may not read it (the browser tries again)', async () => {
-    vi.stubGlobal('fetch', fakeFetch(() => errorResponse(404, 'object.not_found', 'No.')).fetch);
+    const fake = fakeFetch(() => errorResponse(404, 'object.not_found', 'No.'));
+    vi.stubGlobal('fetch', fake.fetch);
     const { data, status } = await load(draft.id);
     expect(status).toBe(404);
-    expect(data).toMatchObject({ record: null, checked: false });
+    expect(data).toMatchObject({
+      record: null,
+      checked: false,
+      visitorCanRead: false,
+      classifications: {},
+    });
+    expect(fake.requests).toHaveLength(1);
     expect(handle.breadcrumb(data)).toBeUndefined();
   });
 
@@ -87,6 +144,8 @@ describe('metadata.record route', () => {
       id: draft.id,
       lang: 'de',
       apiBase: '',
+      classifications: {},
+      visitorCanRead: true,
       checked: true,
       keyRequired: false,
       keyRejected: false,

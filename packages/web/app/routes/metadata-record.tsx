@@ -21,10 +21,11 @@ import type { Route } from './+types/metadata-record';
 
 /**
  * Loading, in two steps (React Router 8's `clientLoader` with `hydrate`):
- * 1. `loader` runs on the server and reads the record as a visitor (no token), so public
- *    records reach crawlers and first paint complete, JSON-LD included. A record a visitor
- *    may not read answers 404 but still renders (not thrown: a failed server loader would
- *    keep the `clientLoader` from running on hydration).
+ * 1. `loader` runs on the server and reads the record as a visitor (no token), and the
+ *    classifications whose labels it shows, so public records reach crawlers and first paint
+ *    complete, labels and JSON-LD included. A record a visitor may not read answers 404 but
+ *    still renders (not thrown: a failed server loader would keep the `clientLoader` from
+ *    running on hydration).
  * 2. `clientLoader` runs in the browser on hydration and on every later navigation and
  *    revalidation: with the user's token or access key it reads the detailed view
  *    (permissions, history), or finds that a key would open the record. Without a
@@ -71,7 +72,8 @@ export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps
   const { locale } = useIntl();
   const reload = useCallback(() => revalidator.revalidate(), [revalidator]);
   useReloadOnSessionChange(reload);
-  const { id, record, checked, keyRequired, keyRejected } = loaderData;
+  const { id, record, classifications, visitorCanRead, checked, keyRequired, keyRejected } =
+    loaderData;
 
   if (!record) {
     if (!checked) return <RecordPending />;
@@ -92,6 +94,8 @@ export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps
   return (
     <RecordPage
       record={record}
+      classifications={classifications}
+      visitorCanRead={visitorCanRead}
       jsonLd={datasetJsonLd(record, url, locale)}
       nonce={root?.nonce}
       onChanged={reload}

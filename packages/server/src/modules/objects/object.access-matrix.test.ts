@@ -1,6 +1,7 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
+import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
 /**
@@ -171,10 +172,13 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
   const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t.app)(...args);
   const as = (who: string) => ({ accesstoken: tokens[who] as string });
 
-  /** A record in `state` with active read and write keys plus an expired and a revoked key. */
+  /**
+   * A record in `state` with active read and write keys plus an expired and a revoked key;
+   * complete, so that it may be submitted and published.
+   */
   async function fixture(state: ObjectState) {
     const created = await api('POST', '/object', as('owner'), {
-      metadata: { title: { de: `Matrix ${state}` } },
+      metadata: completeMetadata({ title: { de: `Matrix ${state}` } }),
     });
     const id = created.json().id as string;
     const key = async (type: 'read' | 'write') =>

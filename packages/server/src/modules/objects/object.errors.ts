@@ -1,4 +1,5 @@
-import { ErrorCode } from '@geoportal/contract/errors';
+import { ErrorCode, type FieldError } from '@geoportal/contract/errors';
+import type { RequiredField } from '@geoportal/contract/record';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 
 /** Missing, or not to be seen by the caller: both answer alike so existence does not leak. */
@@ -40,5 +41,41 @@ export class CommentRequiredError extends HttpError {
     super(400, ErrorCode.commentRequired, 'Returning a record needs a comment that says why.', [
       { path: 'body.comment', message: 'is required for this step' },
     ]);
+  }
+}
+
+/** The record holds codes its classifications do not have; `fields` names each one. */
+export class UnknownCodeError extends HttpError {
+  constructor(fields: FieldError[]) {
+    super(
+      400,
+      ErrorCode.unknownCode,
+      `The record uses codes that do not exist. ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
+      fields,
+    );
+  }
+}
+
+/** Messages that say what completes a required field; a plain "is required" for the rest. */
+const completeness: Partial<Record<RequiredField, string>> = {
+  keywords: 'needs a keyword or a classified keyword',
+  dates: 'needs a creation, publication or revision date',
+  contacts: 'needs a contact with the role pointOfContact',
+};
+
+/** A workflow step that needs a complete record met one that lacks required fields. */
+export class IncompleteRecordError extends HttpError {
+  constructor(missing: readonly RequiredField[], step: 'submitted' | 'published') {
+    const verb = step === 'submitted' ? 'submit' : 'publish';
+    const fields = missing.map((field) => ({
+      path: `metadata.${field}`,
+      message: `${completeness[field] ?? 'is required'} to ${verb}`,
+    }));
+    super(
+      400,
+      ErrorCode.objectIncomplete,
+      `The record is not complete enough to ${verb}. Missing: ${missing.join(', ')}.`,
+      fields,
+    );
   }
 }

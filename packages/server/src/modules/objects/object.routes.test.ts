@@ -2,6 +2,7 @@ import { ErrorBody } from '@geoportal/contract/errors';
 import { ObjectDetailed, ObjectNormal, ObjectSummary } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
 describe.each(testDatabases)('objects and workflow on $name', (database) => {
@@ -40,8 +41,12 @@ describe.each(testDatabases)('objects and workflow on $name', (database) => {
       },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  const create = async (who = 'sub', title = 'Bodenrichtwerte 2026') => {
-    const res = await call('POST', '/object', who, { metadata: { title: { de: title } } });
+  /** A draft; complete unless asked otherwise, so the workflow tests may submit it. */
+  const create = async (who = 'sub', title = 'Bodenrichtwerte 2026', complete = true) => {
+    const metadata = complete
+      ? completeMetadata({ title: { de: title } })
+      : { title: { de: title } };
+    const res = await call('POST', '/object', who, { metadata });
     expect(res.statusCode).toBe(201);
     return ObjectNormal.parse(res.json());
   };
@@ -72,7 +77,8 @@ describe.each(testDatabases)('objects and workflow on $name', (database) => {
   });
 
   it('answers the three detail levels', async () => {
-    const { id } = await create();
+    // Title only: a draft needs no more, and the summary then has no extent.
+    const { id } = await create('sub', 'Bodenrichtwerte 2026', false);
     expect(
       Object.keys(
         ObjectSummary.parse(

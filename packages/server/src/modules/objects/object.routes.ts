@@ -12,8 +12,11 @@ import {
   UpdateObject,
 } from '@geoportal/contract/object';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RecordFeature } from '../records/geojson.js';
+import * as records from '../records/record.service.js';
+import { negotiateFormat } from '../records/record-format.js';
 import * as objects from './object.service.js';
 
 const tags = ['objects'];
@@ -95,21 +98,94 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'A record at the detail level of the Accept header (summary, normal, detailed)',
-        description: 'Answers 404 both for missing records and for records the caller may not see.',
+        summary: 'A record as JSON (at a detail level), ISO 19139 XML or GeoJSON',
+        description:
+          'JSON at the detail level of `Accept: application/json; detail=summary|normal|detailed` ' +
+          'is the default. `Accept: application/xml` (or text/xml) or `?format=iso19139` answers ' +
+          'the record as an ISO 19139 gmd:MD_Metadata document; `Accept: application/geo+json` or ' +
+          '`?format=geojson` as a GeoJSON Feature (its geometry, else its box, a MultiPolygon ' +
+          'across the antimeridian, else null). `format` wins over Accept; an unknown format ' +
+          'or an Accept header without a served type is 406. Answers 404 both for missing ' +
+          'records and for records the caller may not see, in every format.',
         params: idParams,
-        response: { 200: z.union([ObjectDetailed, ObjectNormal, ObjectSummary]), ...errors },
+        querystring: z.object({
+          format: z.string().max(100).optional().describe('json, iso19139 (or xml) or geojson'),
+        }),
+        response: {
+          200: {
+            description: 'The record in the negotiated format',
+            content: {
+              'application/json': {
+                schema: z.union([ObjectDetailed, ObjectNormal, ObjectSummary]),
+              },
+              'application/xml': { schema: z.string().describe('ISO 19139 gmd:MD_Metadata') },
+              'application/geo+json': { schema: RecordFeature },
+            },
+          },
+          ...errors,
+          406: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return objects.getObject(
-        objectContext(app, request),
-        request.params.id,
-        detailLevel(request),
-      );
+      const ctx = objectContext(app, request);
+      const { id } = request.params;
+      const format = negotiateFormat(request.query.format, request.headers.accept);
+      if (format === 'iso19139') {
+        const xml = await records.exportIso19139(ctx, id);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `inline; filename="${id}.xml"`)
+          .send(xml);
+      }
+      if (format === 'geojson') {
+        return reply
+          .type('application/geo+json; charset=utf-8')
+          .header('content-disposition', `inline; filename="${id}.geojson"`)
+          .send(await records.exportGeoJson(ctx, id));
+      }
+      return objects.getObject(ctx, id, detailLevel(request));
     },
   );
+
+  // Its own scope, so that the XML body parser serves this route only.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      ['application/xml', 'text/xml'],
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/object/import',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Create a draft from an ISO 19139 XML file (submitters, editors, administrators)',
+          description:
+            'The body is the XML file itself (`Content-Type: application/xml` or `text/xml`), at ' +
+            "most the server's body limit (413 above it). Documents with a DOCTYPE or ENTITY " +
+            'declaration are refused, no entity or DTD is ever fetched. A malformed file is 400 ' +
+            '`record.import_invalid` naming line and column; so is a well-formed file that is not ' +
+            'an ISO 19139 gmd:MD_Metadata with a title. Classification values are mapped to the ' +
+            'codes of the classifications; keywords that match none become free keywords, other ' +
+            'unknown values are left out. Answers 201 with the new draft like `POST /object`.',
+          consumes: ['application/xml', 'text/xml'],
+          body: z
+            .custom<Buffer>((value) => Buffer.isBuffer(value), 'is not an XML document')
+            .meta({ type: 'string', format: 'binary', description: 'The ISO 19139 XML document' }),
+          response: { 201: ObjectNormal, ...errors, 413: ErrorBody, 415: ErrorBody },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await records.importIso19139(objectContext(app, request), request.body)),
+    );
+  });
 
   app.delete(
     '/object/:id',

@@ -10,15 +10,19 @@ import type {
   StateChange,
   UpdateObject,
 } from '@geoportal/contract/object';
+import { missingRequired } from '@geoportal/contract/record';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
+import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
   deniedError,
+  IncompleteRecordError,
   ObjectNotFoundError,
   TransitionNotAllowedError,
+  UnknownCodeError,
   VersionConflictError,
 } from './object.errors.js';
 import * as repo from './object.repository.js';
@@ -118,15 +122,32 @@ function requireAuth(ctx: ObjectContext): Auth {
   return ctx.auth;
 }
 
+/**
+ * Refuses a record holding codes its classifications lack (400 record.unknown_code, one
+ * field per code). `prefix` roots the paths: `body` for a request body, empty for a stored
+ * record. `type` is left out when the caller did not send it.
+ */
+async function checkCodes(
+  db: Db,
+  type: string | undefined,
+  metadata: Metadata,
+  prefix: string,
+): Promise<void> {
+  const fields = await unknownCodes(db, codeUses(type, metadata, prefix));
+  if (fields.length > 0) throw new UnknownCodeError(fields);
+}
+
 /** Creates a draft owned by the caller (submitters, editors, administrators). */
 export async function createObject(ctx: ObjectContext, input: CreateObject): Promise<ObjectNormal> {
   const auth = requireAuth(ctx);
   if (!isPublisher({ auth })) throw deniedError(true);
+  const type = input.type ?? 'dataset';
+  await checkCodes(ctx.db, type, input.metadata, 'body');
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertObject(trx, {
       id,
-      type: input.type ?? 'dataset',
+      type,
       owner_id: auth.accountId,
       metadata: input.metadata,
       now: ctx.now,
@@ -147,6 +168,8 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
 export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
   const loaded = await loadReadable(ctx, input.id);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedError(ctx.auth !== null);
+  // The stored type was checked when it was saved; only a newly sent one is checked here.
+  await checkCodes(ctx.db, input.type, input.metadata, 'body');
   const saved = await repo.updateObjectIfVersion(ctx.db, {
     id: input.id,
     version: input.version,
@@ -177,6 +200,14 @@ export async function changeState(
     throw new TransitionNotAllowedError(loaded.row.state, change.state);
   }
   if (step.commentRequired && !change.comment) throw new CommentRequiredError();
+  if (change.state === 'submitted' || change.state === 'published') {
+    // Drafts may be incomplete; what goes to review or to the public must be complete, and
+    // its codes are checked again in case a classification changed since the last save.
+    const metadata = loaded.row.metadata as Metadata;
+    const missing = missingRequired(metadata, loaded.row.type);
+    if (missing.length > 0) throw new IncompleteRecordError(missing, change.state);
+    await checkCodes(ctx.db, loaded.row.type, metadata, '');
+  }
   const auth = ctx.auth as Auth;
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateObjectState(trx, id, change.state, ctx.now);

@@ -40,6 +40,18 @@ describe('start (SPEC §4)', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('keeps the session when the check fails because the user is leaving the page', async () => {
+    const { auth, local, events } = setup(
+      { 'GET /access/authorized': () => Promise.reject(new TypeError('Failed to fetch')) },
+      signedIn,
+      () => true,
+    );
+    await auth.start();
+    expect(auth.getSnapshot()).toMatchObject({ token: 'saved-token', principal: editor });
+    expect(local.getItem('accessToken')).toBe('saved-token');
+    expect(events).not.toContain('logout');
+  });
+
   it('is anonymous without a saved token, without asking the server', async () => {
     const { auth, requests, local } = setup({}, { principal: JSON.stringify(editor) });
     await auth.start();

@@ -1,6 +1,7 @@
 import { accessHeaders, Principal, Session } from '@geoportal/contract/access';
 import type { HttpClient } from '../http/http-client';
 import { isHttpRequestError } from '../http/http-error';
+import { watchPageLeaving } from '../page-leaving';
 import type { AppStorage } from '../storage';
 
 /** Paths of the access calls (SPEC §7). */
@@ -57,6 +58,8 @@ export interface AuthStoreOptions {
   /** Its `getToken` should answer this store's token (see `createAccess`). */
   client: HttpClient;
   storage: AppStorage;
+  /** Whether the page is being left (see page-leaving.ts); defaults to watching `window`. */
+  isLeavingPage?: () => boolean;
 }
 
 const serverSnapshot: AuthState = Object.freeze({
@@ -99,7 +102,11 @@ function validSession(data: unknown): Session {
 }
 
 /** Creates the store. The saved token is read at once, so the first requests carry it. */
-export function createAuthStore({ client, storage }: AuthStoreOptions): AuthStore {
+export function createAuthStore({
+  client,
+  storage,
+  isLeavingPage = watchPageLeaving(globalThis.window),
+}: AuthStoreOptions): AuthStore {
   let state: AuthState = {
     token: storage.getAccessToken(),
     principal: storage.getPrincipal(),
@@ -165,8 +172,9 @@ export function createAuthStore({ client, storage }: AuthStoreOptions): AuthStor
         storage.setPrincipal(principal);
         set({ principal, status: 'authenticated' });
       } catch {
-        // SPEC §4: a saved session that no longer works is cleared silently.
-        if (current === epoch) clear();
+        // SPEC §4: a saved session that no longer works is cleared silently. A check cut
+        // off because the user is leaving the page says nothing about the session.
+        if (current === epoch && !isLeavingPage()) clear();
       }
     },
 

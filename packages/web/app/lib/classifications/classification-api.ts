@@ -19,11 +19,22 @@ export function validClassification(data: unknown): Classification {
  */
 const cache = new MemoryCache<Classification>();
 
+/** Loads under way, so that pickers asking at the same time share one request. */
+const pending = new Map<string, Promise<Classification>>();
+
 /** A classification through the app's client, cached. */
 export function loadClassification(client: HttpClient, id: string): Promise<Classification> {
-  return cache.getOrLoad(`classification${id}`, async () =>
-    validClassification(await client.get(classificationPath(id))),
-  );
+  const key = `classification${id}`;
+  const cached = cache.get(key);
+  if (cached) return Promise.resolve(cached);
+  let load = pending.get(key);
+  if (!load) {
+    load = cache
+      .getOrLoad(key, async () => validClassification(await client.get(classificationPath(id))))
+      .finally(() => pending.delete(key));
+    pending.set(key, load);
+  }
+  return load;
 }
 
 /** Puts a classification read elsewhere (e.g. by a server loader) into the cache. */

@@ -14,7 +14,11 @@ export const noCache = { 'cache-control': 'no-cache', expires: 'Thu, 01 Jan 1970
 
 export type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 
-export function setup(routes: Routes = {}, saved: Record<string, string> = {}) {
+export function setup(
+  routes: Routes = {},
+  saved: Record<string, string> = {},
+  isLeavingPage: () => boolean = () => false,
+) {
   const local = new MemoryStorage(saved);
   const onUnauthorized = vi.fn();
   const fake = fakeFetch((request) => {
@@ -28,7 +32,11 @@ export function setup(routes: Routes = {}, saved: Record<string, string> = {}) {
     fetch: fake.fetch,
     onUnauthorized,
   });
-  const auth = createAuthStore({ client, storage: createAppStorage({ local, session: null }) });
+  const auth = createAuthStore({
+    client,
+    storage: createAppStorage({ local, session: null }),
+    isLeavingPage,
+  });
   ref.auth = auth;
   const events: string[] = [];
   auth.onSessionChange((event) => events.push(event));

@@ -19,3 +19,16 @@ export function DateTime({ value, dateOnly = false }: { value: string; dateOnly?
     </time>
   );
 }
+
+/**
+ * A calendar date of a record (`YYYY-MM-DD`) as a `<time>` element, e.g. "21.11.2026" or
+ * "Nov 21, 2026". Formatted in UTC, where the date string is midnight, so no time zone can
+ * move it to the day before.
+ */
+export function CalendarDate({ value }: { value: string }) {
+  return (
+    <time dateTime={value}>
+      <FormattedDate value={value} dateStyle="medium" timeZone="UTC" />
+    </time>
+  );
+}

@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { isDetailed, type RecordView as Record } from '../api/get-record';
 import type { DatasetJsonLd } from '../model/dataset-json-ld';
+import type { RecordClassifications } from '../model/record-classifications';
 import { RecordJsonLd } from './record-json-ld';
 import { RecordView } from './record-view';
 import { SharingPanel } from './sharing-panel';
@@ -10,6 +11,10 @@ import { WorkflowHistory } from './workflow-history';
 
 export interface RecordPageProps {
   record: Record;
+  /** The classifications of the record's codes (labels); missing ones show codes. */
+  classifications: RecordClassifications;
+  /** Whether a visitor may read the record, so its exports can be plain links. */
+  visitorCanRead: boolean;
   /** The schema.org description, for published records only. */
   jsonLd: DatasetJsonLd | null;
   /** The response's CSP nonce (root loader data). */
@@ -19,18 +24,29 @@ export interface RecordPageProps {
 }
 
 /**
- * A record's page: what everyone who may read it sees (title, state, abstract, facts), and,
+ * A record's page: what everyone who may read it sees (the whole record, exports), and,
  * with the detailed view of signed-in users, the workflow steps they may take, the history
  * and, for those allowed to, the sharing panel.
  */
-export function RecordPage({ record, jsonLd, nonce, onChanged }: RecordPageProps) {
+export function RecordPage({
+  record,
+  classifications,
+  visitorCanRead,
+  jsonLd,
+  nonce,
+  onChanged,
+}: RecordPageProps) {
   const { principal } = useAuth();
   const detailed = isDetailed(record) ? record : null;
   return (
     <Container size="lg" py="md" w="100%">
       <Stack gap="xl">
         <article>
-          <RecordView record={record} />
+          <RecordView
+            record={record}
+            classifications={classifications}
+            visitorCanRead={visitorCanRead}
+          />
           {jsonLd && <RecordJsonLd value={jsonLd} nonce={nonce} />}
         </article>
         {detailed && (

@@ -1,5 +1,6 @@
 import type { Language } from '@geoportal/contract/i18n';
 import type { RecordView } from '../api/get-record';
+import type { RecordClassifications } from '../model/record-classifications';
 
 /**
  * The data of the record page (`metadata.record`), from the server loader and then from the
@@ -14,6 +15,17 @@ export interface RecordPageData {
   apiBase: string;
   /** The record as the caller may see it; null when they may not read it (or it is gone). */
   record: RecordView | null;
+  /**
+   * The classifications whose labels the record shows (resource type, topic categories,
+   * keywords, licence, contact roles, protocols), by id. One that failed to load is missing;
+   * the page then shows its codes.
+   */
+  classifications: RecordClassifications;
+  /**
+   * Whether a visitor may read the record: the server read it without token or key. Such a
+   * record's exports are plain links; others must be downloaded with the user's headers.
+   */
+  visitorCanRead: boolean;
   /**
    * Whether the browser has tried with the user's token and key. The server renders as a
    * visitor; a record it cannot read may still be a draft that the user may see, so until the

@@ -1,5 +1,9 @@
 import { isLanguage, type Language } from '@geoportal/contract/i18n';
 import { type AccessKeyStore, accessKeys } from '../../../lib/access-keys';
+import {
+  loadClassification,
+  primeClassification,
+} from '../../../lib/classifications/classification-api';
 import { createHttpClient, type HttpClient, readCookie } from '../../../lib/http/http-client';
 import { isHttpRequestError } from '../../../lib/http/http-error';
 import { LANGUAGE_COOKIE } from '../../../lib/language';
@@ -7,6 +11,7 @@ import { pageActivity } from '../../../lib/progress/activity';
 import { appStorage } from '../../../lib/storage';
 import { getRecord } from '../api/get-record';
 import { isAccessKeyRequired } from '../api/is-access-key-required';
+import { classificationsNeeded, loadRecordClassifications } from '../model/record-classifications';
 import type { RecordPageData } from './record-page-data';
 
 /** What the browser's load needs besides the client; tests pass their own. */
@@ -22,9 +27,17 @@ export interface BrowserLoadOptions {
  * Signed-in users and key holders read the detailed view with their token and key (DESIGN §4:
  * permissions and history); a visitor without a key keeps the server's public view. When the
  * record cannot be read, asks whether a key would open it; a held key the server refused is
- * forgotten and reported, so the page can say so instead of failing silently.
+ * forgotten and reported, so the page can say so instead of failing silently. Finally the
+ * classifications the record shows are added (see `withClassifications`).
  */
 export async function loadRecordInBrowser(
+  base: RecordPageData,
+  options: BrowserLoadOptions,
+): Promise<RecordPageData> {
+  return withClassifications(await loadRecord(base, options), options.client);
+}
+
+async function loadRecord(
   base: RecordPageData,
   { client, hasToken, keys }: BrowserLoadOptions,
 ): Promise<RecordPageData> {
@@ -43,6 +56,26 @@ export async function loadRecordInBrowser(
   const keyRequired = await isAccessKeyRequired(client, id);
   if (key) keys.remove(id);
   return { ...result, record: null, keyRequired, keyRejected: Boolean(key) && keyRequired };
+}
+
+/**
+ * Adds the classifications the record shows. Those the server sent go into the browser's
+ * cache first, so only the ones it lacks are requested (a draft the server could not read,
+ * or one whose load failed there); a failed load leaves codes on the page.
+ */
+async function withClassifications(
+  page: RecordPageData,
+  client: HttpClient,
+): Promise<RecordPageData> {
+  for (const classification of Object.values(page.classifications)) {
+    if (classification) primeClassification(classification);
+  }
+  if (!page.record) return page;
+  const classifications = await loadRecordClassifications(
+    classificationsNeeded(page.record),
+    (classificationId) => loadClassification(client, classificationId),
+  );
+  return { ...page, classifications };
 }
 
 /** The page language of the browser: the cookie the server renders with (SPEC §4). */
@@ -93,6 +126,9 @@ export async function clientLoadRecordPage(
       lang: browserLanguage(),
       apiBase: knownApiBase,
       record: null,
+      classifications: {},
+      // Not known without asking the server as a visitor; exports then go through the client.
+      visitorCanRead: false,
       checked: false,
       keyRequired: false,
       keyRejected: false,

@@ -1,5 +1,6 @@
 import type { Principal } from '@geoportal/contract/access';
 import de from '@geoportal/contract/i18n/de.json' with { type: 'json' };
+import en from '@geoportal/contract/i18n/en.json' with { type: 'json' };
 import type { ObjectDetailed } from '@geoportal/contract/object';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
@@ -12,8 +13,8 @@ import { errorResponse, fakeFetch, type RecordedRequest } from '../../../lib/tes
 import { MemoryStorage } from '../../../lib/testing/fake-storage';
 import { polyfillMatchMedia } from '../../../lib/testing/render-with-providers';
 
-// Renders record components the way the root does (Mantine, German translations, a router
-// and an Access over a fake server), for the component tests of this feature.
+// Renders record components the way the root does (Mantine, the translations, a router and
+// an Access over a fake server), for the component tests of this feature.
 
 export const submitter: Principal = { name: 'submitter', readonly: false, roles: ['submitter'] };
 export const editor: Principal = { name: 'editor', readonly: false, roles: ['editor'] };
@@ -55,7 +56,8 @@ export function bodyOf(request: RecordedRequest | undefined): unknown {
 
 /**
  * Renders `ui` in the providers with `principal` signed in (null: a visitor), inside a
- * memory router at `path`. Answers requests with `routes`, recording them in `requests`.
+ * memory router at `path`, in German unless `locale` says otherwise. Answers requests with
+ * `routes`, recording them in `requests`.
  */
 export function renderRecords(
   ui: ReactElement,
@@ -63,7 +65,13 @@ export function renderRecords(
     routes = {},
     principal = submitter,
     path = '/',
-  }: { routes?: Routes; principal?: Principal | null; path?: string } = {},
+    locale = 'de',
+  }: {
+    routes?: Routes;
+    principal?: Principal | null;
+    path?: string;
+    locale?: 'de' | 'en';
+  } = {},
 ) {
   polyfillMatchMedia();
   const fake = fakeFetch((request) => {
@@ -80,7 +88,11 @@ export function renderRecords(
   });
   const view = render(
     <MantineProvider env="test">
-      <IntlProvider locale="de" defaultLocale="de" messages={de as Record<string, string>}>
+      <IntlProvider
+        locale={locale}
+        defaultLocale="de"
+        messages={(locale === 'en' ? { ...de, ...en } : de) as Record<string, string>}
+      >
         <AccessContext value={access}>
           <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </AccessContext>

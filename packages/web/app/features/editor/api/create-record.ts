@@ -3,7 +3,7 @@ import type { HttpClient } from '../../../lib/http/http-client';
 
 /**
  * Creates a draft (`POST /object`) and answers it. Rejects with an `HttpRequestError`:
- * 400 `request.validation` (with `fields`), 401, 403 for users who may not publish.
+ * 400 `request.validation` or `record.unknown_code` (with `fields`), 401, 403.
  */
 export async function createRecord(client: HttpClient, body: CreateObject): Promise<ObjectNormal> {
   const parsed = ObjectNormal.safeParse(await client.post('/object', { body, blocking: true }));

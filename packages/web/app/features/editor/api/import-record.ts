@@ -1,0 +1,19 @@
+import { ObjectNormal } from '@geoportal/contract/object';
+import type { HttpClient } from '../../../lib/http/http-client';
+
+/**
+ * Imports an ISO 19139 XML file as a new draft (`POST /object/import`) and answers it. The
+ * file goes as it is (a Blob): the XML declares its own encoding, which reading it as text
+ * first could break. Rejects with an `HttpRequestError`: 400 `record.import_invalid` (the
+ * message names line and column), 413 `request.too_large`.
+ */
+export async function importRecord(client: HttpClient, file: Blob): Promise<ObjectNormal> {
+  const answer = await client.post('/object/import', {
+    body: file,
+    headers: { 'Content-Type': 'application/xml' },
+    blocking: true,
+  });
+  const parsed = ObjectNormal.safeParse(answer);
+  if (!parsed.success) throw new Error('The server answered with an invalid record.');
+  return parsed.data;
+}

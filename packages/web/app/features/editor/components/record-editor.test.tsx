@@ -1,0 +1,206 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { showToast } from '../../../lib/toast';
+import { emptyValues } from '../model/editor-values';
+import { toFormValues } from '../model/to-form-values';
+import { bodyOf, draft, renderEditor } from '../testing/render-editor';
+import { RecordEditor } from './record-editor';
+
+// Toasts are checked as calls; the map of the extent field needs a real browser.
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('./extent/extent-field', () => ({ ExtentField: () => null }));
+
+beforeEach(() => vi.mocked(showToast).mockClear());
+afterEach(cleanup);
+
+/** Types a text as one paste: the whole form re-renders per input event, slow in jsdom. */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+// Finding by accessible name walks the whole (large) form; give it time on a busy machine.
+const slow = { timeout: 5000 };
+
+const created = { ...draft, id: 'record-0000000099', version: 1 };
+const editedRecord = {
+  id: draft.id,
+  version: draft.version,
+  state: draft.state,
+  transitions: draft.permissions.transitions,
+};
+
+describe('RecordEditor', { timeout: 20_000 }, () => {
+  it('saves a new draft with only what was filled in and moves to its edit page', async () => {
+    const user = userEvent.setup();
+    const { sent, router } = renderEditor(<RecordEditor record={null} values={emptyValues()} />, {
+      routes: { 'POST /object': () => json(created, 201) },
+    });
+    await fill(
+      user,
+      screen.getByRole('textbox', { name: 'Titel (Deutsch)' }),
+      'Grundwasser Bayern',
+    );
+    expect(screen.getByText('Ungespeicherte Änderungen')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/metadata/record-0000000099/edit'),
+    );
+    expect(bodyOf(sent('POST')[0])).toEqual({
+      type: 'dataset',
+      metadata: { title: { de: 'Grundwasser Bayern' } },
+    });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(showToast).toHaveBeenCalledWith('success', 'Erfolg', 'Der Entwurf wurde angelegt.');
+  });
+
+  it('keeps malformed values from the server and says which field to fix', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderEditor(<RecordEditor record={null} values={emptyValues()} />);
+    await user.click(screen.getByRole('button', { name: 'Kontakt hinzufügen' }));
+    await fill(user, screen.getByRole('textbox', { name: 'E-Mail' }), 'keine-adresse');
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+
+    const summary = await screen.findByRole('region', { name: /verhindern das Speichern/ }, slow);
+    expect(within(summary).getByText('Titel: ist erforderlich')).toBeTruthy();
+    expect(within(summary).getByText('Kontakt 1, E-Mail: ist keine E-Mail-Adresse')).toBeTruthy();
+    expect(within(summary).getByText('Kontakt 1, Rolle: ist erforderlich')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByText('E-Mail: ist keine E-Mail-Adresse')).toBeTruthy();
+    expect(sent('POST')).toEqual([]);
+    // The overview counts the problems of each section.
+    const overview = screen.getByRole('navigation', { name: 'Fortschritt' });
+    expect(
+      within(overview).getByRole('link', { name: /Kontakte.*2 Angaben ungültig/ }),
+    ).toBeTruthy();
+  });
+
+  it('keeps submitting off while required fields are missing and names them', async () => {
+    renderEditor(
+      <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,
+      {
+        path: '/bearbeiten',
+      },
+    );
+    const submit = screen.getByRole('button', {
+      name: 'Zur Prüfung einreichen',
+    }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    const hint = document.getElementById(submit.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Zum Einreichen fehlen noch: Kurzbeschreibung, Themenkategorien (ISO 19115), Räumliche Ausdehnung, ein Bezugsdatum, ein Kontakt mit der Rolle „Ansprechpartner“, Lizenz und Herkunft der Daten. Als Entwurf können Sie jederzeit speichern.',
+    );
+    const overview = screen.getByRole('navigation', { name: 'Fortschritt' });
+    expect(within(overview).getByText('1 von 8 Abschnitten vollständig')).toBeTruthy();
+    expect(
+      within(overview).getByRole('link', { name: /Identifikation.*1 Pflichtangabe fehlt/ }),
+    ).toBeTruthy();
+    expect(
+      within(overview).getByRole('link', { name: /Bereitstellung.*vollständig/ }),
+    ).toBeTruthy();
+  });
+
+  it('shows a lost update side by side and overwrites it knowingly with the saved version number', async () => {
+    const user = userEvent.setup();
+    const saved = {
+      ...draft,
+      version: 4,
+      modified: '2026-11-21T10:15:00.000Z',
+      metadata: { ...draft.metadata, title: { de: 'Bodenkarte Sachsen' }, licence: 'cc-by-4.0' },
+    };
+    let puts = 0;
+    const { sent } = renderEditor(
+      <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,
+      {
+        path: '/bearbeiten',
+        routes: {
+          'PUT /object': () => {
+            puts += 1;
+            return puts === 1
+              ? errorResponse(409, 'object.version_conflict', 'Someone saved in between.')
+              : json({
+                  ...saved,
+                  version: 5,
+                  metadata: { title: { de: 'Bodenkarte Niedersachsen' } },
+                });
+          },
+          [`GET /object/${draft.id}`]: () => json(saved),
+        },
+      },
+    );
+    const title = screen.getByRole('textbox', { name: 'Titel (Deutsch)' });
+    await user.clear(title);
+    await fill(user, title, 'Bodenkarte Niedersachsen');
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Der Datensatz wurde inzwischen geändert' },
+      slow,
+    );
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['Titel', 'Deutsch: Bodenkarte Niedersachsen', 'Deutsch: Bodenkarte Sachsen'],
+      ['Lizenz', '(leer)', 'CC BY 4.0'],
+    ]);
+    expect(bodyOf(sent('PUT')[0])).toMatchObject({ id: draft.id, version: 3 });
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Mit meiner Fassung überschreiben' }),
+    );
+    await waitFor(() => expect(sent('PUT')).toHaveLength(2));
+    expect(bodyOf(sent('PUT')[1])).toEqual({
+      id: draft.id,
+      version: 4,
+      type: 'dataset',
+      metadata: { title: { de: 'Bodenkarte Niedersachsen' }, keywords: ['Boden'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Alle Änderungen gespeichert')).toBeTruthy();
+  });
+
+  it('loads the saved version when the user discards their changes', async () => {
+    const user = userEvent.setup();
+    const saved = { ...draft, version: 4, metadata: { title: { de: 'Bodenkarte Sachsen' } } };
+    renderEditor(
+      <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,
+      {
+        path: '/bearbeiten',
+        routes: {
+          'PUT /object': () => errorResponse(409, 'object.version_conflict', 'Conflict.'),
+          [`GET /object/${draft.id}`]: () => json(saved),
+        },
+      },
+    );
+    await fill(user, screen.getByRole('textbox', { name: 'Titel (Deutsch)' }), ' neu');
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    const dialog = await screen.findByRole('dialog', undefined, slow);
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Meine Änderungen verwerfen und gespeicherte Fassung laden',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      (screen.getByRole('textbox', { name: 'Titel (Deutsch)' }) as HTMLInputElement).value,
+    ).toBe('Bodenkarte Sachsen');
+    expect(screen.getByText('Alle Änderungen gespeichert')).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup();
+    const { router } = renderEditor(<RecordEditor record={null} values={emptyValues()} />);
+    await fill(user, screen.getByRole('textbox', { name: 'Titel (Deutsch)' }), 'Halb fertig');
+    void router.navigate('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' }, slow);
+    await user.click(within(dialog).getByRole('button', { name: 'Bleiben' }));
+    expect(router.state.location.pathname).toBe('/metadata/create');
+    void router.navigate('/');
+    await user.click(await screen.findByRole('button', { name: 'Ohne Speichern verlassen' }, slow));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,95 @@
+import { Stack } from '@mantine/core';
+import { type ReactNode, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { useEditorForm } from '../hooks/use-editor-form';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { type EditedRecord, useRecordActions } from '../hooks/use-record-actions';
+import type { EditorValues } from '../model/editor-values';
+import { ConflictModal } from './conflict-modal';
+import classes from './editor.module.css';
+import { EditorActions } from './editor-actions';
+import { EditorProvider } from './editor-context';
+import { IssueSummary } from './issue-summary';
+import { LeaveModal } from './leave-modal';
+import { ProgressOverview } from './progress-overview';
+import { ConstraintsSection } from './sections/constraints-section';
+import { ContactsSection } from './sections/contacts-section';
+import { DistributionSection } from './sections/distribution-section';
+import { ExtentSection } from './sections/extent-section';
+import { IdentificationSection } from './sections/identification-section';
+import { KeywordsSection } from './sections/keywords-section';
+import { QualitySection } from './sections/quality-section';
+import { TimeSection } from './sections/time-section';
+
+export interface RecordEditorProps {
+  /** The saved record being edited; null for a new one (its first save creates it). */
+  record: EditedRecord | null;
+  /** The form's starting values. */
+  values: EditorValues;
+  /** Shown above the sections, e.g. the import on the create page. */
+  before?: ReactNode;
+}
+
+/**
+ * The metadata editor: one form over the whole record in eight sections, a progress
+ * overview (beside the form on wide screens, above it on phones), the save and workflow
+ * actions, the conflict view for lost updates and the warning before unsaved changes are
+ * lost. Enter in a one-line field saves, like the "Save draft" button.
+ */
+export function RecordEditor({ record, values, before }: RecordEditorProps) {
+  const intl = useIntl();
+  const editor = useEditorForm(values);
+  const dirty = editor.form.isDirty();
+  const leave = useLeaveGuard(dirty);
+  const summary = useRef<HTMLDivElement>(null);
+  const actions = useRecordActions({
+    editor,
+    initial: record,
+    allowNavigation: leave.allowNextNavigation,
+    onInvalid: () => requestAnimationFrame(() => summary.current?.focus()),
+  });
+
+  return (
+    <EditorProvider editor={editor}>
+      {before && <div className={classes.before}>{before}</div>}
+      <div className={classes.layout}>
+        <ProgressOverview progress={editor.progress} />
+        <form
+          noValidate
+          aria-label={intl.formatMessage({ id: 'editor.form' })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (actions.busy === null) void actions.handleSave();
+          }}
+        >
+          <Stack gap="lg">
+            <IssueSummary issues={editor.issues} ref={summary} />
+            <IdentificationSection />
+            <KeywordsSection />
+            <ExtentSection />
+            <TimeSection />
+            <ContactsSection />
+            <ConstraintsSection />
+            <DistributionSection />
+            <QualitySection />
+            <EditorActions
+              record={actions.record}
+              busy={actions.busy}
+              dirty={dirty}
+              missing={editor.missing}
+              onStep={(state) => void actions.handleStep(state)}
+            />
+          </Stack>
+        </form>
+      </div>
+      <ConflictModal
+        conflict={actions.conflict}
+        busy={actions.busy}
+        onLoadSaved={actions.loadSaved}
+        onOverwrite={() => void actions.overwrite()}
+        onCancel={actions.closeConflict}
+      />
+      <LeaveModal blocker={leave.blocker} />
+    </EditorProvider>
+  );
+}

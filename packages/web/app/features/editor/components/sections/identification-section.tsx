@@ -1,0 +1,47 @@
+import { recordLimits } from '@geoportal/contract/record';
+import { TextInput } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+import { ClassificationSelect } from '../classification-select';
+import { useEditor, useFieldProps, useIssue, useRequired } from '../editor-context';
+import { EditorSection } from '../editor-section';
+import { LanguageTextField } from '../language-text-field';
+
+/** Identification: resource type, title, abstract and the resource identifier. */
+export function IdentificationSection() {
+  const { form } = useEditor();
+  const fieldProps = useFieldProps();
+  const required = useRequired();
+  const typeIssue = useIssue('type');
+  return (
+    <EditorSection id="identification">
+      <ClassificationSelect
+        classification="resourceType"
+        label={<FormattedMessage id="editor.field.type" />}
+        description={<FormattedMessage id="editor.hint.type" />}
+        value={form.values.type}
+        onChange={(value) => form.setFieldValue('type', value)}
+        error={typeIssue}
+        clearable={false}
+        required
+      />
+      <LanguageTextField
+        field="title"
+        maxLength={recordLimits.titleMax}
+        required={required('title')}
+      />
+      <LanguageTextField
+        field="abstract"
+        maxLength={recordLimits.abstractMax}
+        multiline
+        required={required('abstract')}
+        description={<FormattedMessage id="editor.hint.abstract" />}
+      />
+      <TextInput
+        {...fieldProps('identifier')}
+        label={<FormattedMessage id="editor.field.identifier" />}
+        description={<FormattedMessage id="editor.hint.identifier" />}
+        maxLength={recordLimits.identifierMax}
+      />
+    </EditorSection>
+  );
+}
