@@ -92,11 +92,15 @@ describe('Metadata: a complete record', () => {
 describe('Metadata: texts the database can store', () => {
   const nul = String.fromCharCode(0);
   it('refuses NUL characters and lone surrogates anywhere, naming the field', () => {
-    expect(problems(withField({ title: { de: `a${nul}b` } }))).toEqual(['title.de: custom']);
-    expect(problems(withField({ keywords: ['ok', 'x\ud800'] }))).toEqual(['keywords.1: custom']);
+    expect(problems(withField({ title: { de: `a${nul}b` } }))).toEqual([
+      'title.de: unstorableText',
+    ]);
+    expect(problems(withField({ keywords: ['ok', 'x\ud800'] }))).toEqual([
+      'keywords.1: unstorableText',
+    ]);
     expect(
       problems(withField({ contacts: [{ organisation: '\udc00 Amt', role: 'owner' }] })),
-    ).toEqual(['contacts.0.organisation: custom']);
+    ).toEqual(['contacts.0.organisation: unstorableText']);
   });
 
   it('accepts emoji (surrogate pairs) and other control characters', () => {
@@ -415,7 +419,20 @@ describe('Geometry', () => {
     [{ type: 'Point', coordinates: [7, -91] }, 'geometry.coordinates.1: too_small'],
     [{ type: 'Point', coordinates: [7, 50, 100] }, 'geometry.coordinates: too_big'],
     [{ type: 'LineString', coordinates: [[7, 50]] }, 'geometry.coordinates: too_small'],
-    [{ type: 'Polygon', coordinates: [square.slice(0, 3)] }, 'geometry.coordinates.0: too_small'],
+    [{ type: 'Polygon', coordinates: [square.slice(0, 4)] }, 'geometry.coordinates.0: ringClosed'],
+    [
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [7, 50],
+            [8, 50],
+            [7, 50],
+          ],
+        ],
+      },
+      'geometry.coordinates.0: too_small',
+    ],
     [{ type: 'MultiPoint', coordinates: [] }, 'geometry.coordinates: too_small'],
     [{ type: 'Point', coordinates: [7, 50], bbox: [0, 0, 1, 1] }, 'geometry: unrecognized_keys'],
   ])('refuses %j', (geometry, problem) => {

@@ -93,7 +93,20 @@ export type BoundingBox = z.infer<typeof BoundingBox>;
 export const crossesAntimeridian = (b: BoundingBox) => b.west > b.east;
 
 const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
-const Ring = z.array(Position).min(4);
+/** A linear ring: at least four positions, the last the same as the first (RFC 7946 3.1.6). */
+const Ring = z
+  .array(Position)
+  .min(4)
+  .refine(
+    (ring) => {
+      const first = ring[0];
+      const last = ring[ring.length - 1];
+      return (
+        first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1]
+      );
+    },
+    rule('ringClosed', 'the ring must end where it starts'),
+  );
 
 /** The optional exact footprint: a GeoJSON geometry in WGS84 (RFC 7946). */
 export const Geometry = z
@@ -323,6 +336,7 @@ export const Metadata = z
         code: 'custom',
         path,
         message: 'contains a NUL character or a lone surrogate',
+        params: { rule: 'unstorableText' },
       });
     }
   })

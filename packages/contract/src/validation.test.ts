@@ -21,7 +21,34 @@ describe('issueText', () => {
   const valid = { title: { de: 'Titel' } };
   const cases: [string, z.ZodType, unknown, string, Record<string, number>][] = [
     ['missing field', Metadata, {}, 'validation.required', {}],
-    ['wrong type', Metadata, { title: { de: 1 } }, 'validation.required', {}],
+    ['wrong type', Metadata, { title: { de: 1 } }, 'validation.invalid', {}],
+    [
+      'open ring',
+      Metadata,
+      {
+        ...valid,
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+            ],
+          ],
+        },
+      },
+      'validation.rule.ringClosed',
+      {},
+    ],
+    [
+      'NUL character',
+      Metadata,
+      { title: { de: `Ti${String.fromCharCode(0)}tel` } },
+      'validation.rule.unstorableText',
+      {},
+    ],
     [
       'long string',
       Metadata,

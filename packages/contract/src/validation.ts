@@ -30,7 +30,13 @@ export function issueText(issue: z.core.$ZodIssue): IssueText {
     case 'invalid_format':
       return { key: `validation.format.${formatName(issue.format)}`, values: {} };
     case 'invalid_type':
-      return { key: 'validation.required', values: {} };
+      // A missing value and a value of the wrong kind are both `invalid_type`.
+      return {
+        key: /received undefined/.test(issue.message)
+          ? 'validation.required'
+          : 'validation.invalid',
+        values: {},
+      };
     default:
       return { key: 'validation.invalid', values: {} };
   }

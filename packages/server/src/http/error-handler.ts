@@ -4,7 +4,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.js';
 
 /** Fastify's own client errors, mapped to our stable codes and clearer sentences. */
-const fastifyErrors: Record<string, { code: string; message: (e: FastifyError) => string }> = {
+const fastifyErrors: Record<
+  string,
+  { code: string; message: (e: FastifyError, request: FastifyRequest) => string }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     code: ErrorCode.malformedJson,
     message: () => 'The request body is not valid JSON. Check quotes, commas and brackets.',
@@ -23,7 +26,12 @@ const fastifyErrors: Record<string, { code: string; message: (e: FastifyError) =
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: ErrorCode.unsupportedMediaType,
-    message: (e) => `${e.message}. Send application/json.`,
+    // A route that takes other bodies (the XML import) names them in its schema's `consumes`.
+    message: (e, request) => {
+      const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)
+        ?.consumes ?? ['application/json'];
+      return `${e.message}. Send ${consumes.join(' or ')}.`;
+    },
   },
 };
 
@@ -59,7 +67,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     const status = error.statusCode ?? 500;
-    if (known) return sendError(reply, status, known.code, known.message(error));
+    if (known) return sendError(reply, status, known.code, known.message(error, request));
     if (status === 429) {
       return sendError(
         reply,

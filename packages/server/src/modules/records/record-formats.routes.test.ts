@@ -11,7 +11,7 @@ import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.
 import { RecordFeature } from './geojson.js';
 import { carriedByIso19139 } from './iso19139-carried.js';
 import { writeIso19139 } from './iso19139-writer.js';
-import { seededVocabularies } from './test-vocabularies.js';
+import { seededVocabularies } from '../../test/test-vocabularies.js';
 
 /** A local server standing in for a remote DTD host; it counts every request it gets. */
 async function listeningServer() {
@@ -355,7 +355,10 @@ describe.each(testDatabases)('ISO 19139 and GeoJSON through the API on $name', (
     it('answers 415 for other content types and 413 above the body limit', async () => {
       const wrongType = await importXml(sample(), 'sub', 'application/octet-stream');
       expect(wrongType.statusCode).toBe(415);
-      expect(ErrorBody.parse(wrongType.json()).code).toBe('request.unsupported_media_type');
+      expect(ErrorBody.parse(wrongType.json())).toMatchObject({
+        code: 'request.unsupported_media_type',
+        message: expect.stringMatching(/Send application\/xml or text\/xml\.$/),
+      });
       const huge = `<x>${'a'.repeat(t.config.maxBodyBytes + 1)}</x>`;
       const tooLarge = await importXml(huge, 'sub');
       expect(tooLarge.statusCode).toBe(413);

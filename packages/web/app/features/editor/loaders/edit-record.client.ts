@@ -1,9 +1,6 @@
 import type { ObjectDetailed } from '@geoportal/contract/object';
-import { accessKeys } from '../../../lib/access-keys';
-import { createHttpClient, type HttpClient } from '../../../lib/http/http-client';
 import { isHttpRequestError } from '../../../lib/http/http-error';
-import { pageActivity } from '../../../lib/progress/activity';
-import { appStorage } from '../../../lib/storage';
+import { loaderClient } from '../../../lib/http/loader-client';
 import { getEditableRecord } from '../api/get-record';
 
 /** The data of the edit page (`metadata.edit`). */
@@ -17,33 +14,13 @@ export interface EditPageData {
   checked: boolean;
 }
 
-const clients = new Map<string, HttpClient>();
-
-/**
- * The client of the edit page's `clientLoader`, which runs outside React and so cannot
- * reach the page's `Access`: the stored token, a held write key and the loading bar.
- */
-function editorLoaderClient(apiBase: string): HttpClient {
-  let client = clients.get(apiBase);
-  if (!client) {
-    client = createHttpClient({
-      apiBase,
-      getToken: () => appStorage.getAccessToken(),
-      getAccessKey: (objectId) => accessKeys.get(objectId),
-      onActivity: pageActivity.start,
-    });
-    clients.set(apiBase, client);
-  }
-  return client;
-}
-
 /**
  * Reads the record to edit with the user's token. A 404 (missing, or not readable for this
  * user) is data, not an error: the page says so. Other failures go to the error page.
  */
 export async function loadEditPage(id: string, apiBase: string): Promise<EditPageData> {
   try {
-    const record = await getEditableRecord(editorLoaderClient(apiBase), id);
+    const record = await getEditableRecord(loaderClient(apiBase), id);
     return { id, apiBase, record, checked: true };
   } catch (error) {
     if (isHttpRequestError(error, 404, 400, 401))

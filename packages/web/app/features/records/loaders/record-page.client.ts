@@ -4,10 +4,10 @@ import {
   loadClassification,
   primeClassification,
 } from '../../../lib/classifications/classification-api';
-import { createHttpClient, type HttpClient, readCookie } from '../../../lib/http/http-client';
+import { type HttpClient, readCookie } from '../../../lib/http/http-client';
 import { isHttpRequestError } from '../../../lib/http/http-error';
+import { loaderClient } from '../../../lib/http/loader-client';
 import { LANGUAGE_COOKIE } from '../../../lib/language';
-import { pageActivity } from '../../../lib/progress/activity';
 import { appStorage } from '../../../lib/storage';
 import { getRecord } from '../api/get-record';
 import { isAccessKeyRequired } from '../api/is-access-key-required';
@@ -82,27 +82,6 @@ async function withClassifications(
 export function browserLanguage(): Language {
   const stored = readCookie(LANGUAGE_COOKIE);
   return isLanguage(stored) ? stored : 'de';
-}
-
-const clients = new Map<string, HttpClient>();
-
-/**
- * A client for the route's `clientLoader`, which runs outside React and so cannot reach the
- * page's `Access`. It sends what that one sends on reads: the stored token (the auth store
- * keeps it in storage), the held access key and the loading bar; reads never meet a 401.
- */
-export function loaderClient(apiBase: string): HttpClient {
-  let client = clients.get(apiBase);
-  if (!client) {
-    client = createHttpClient({
-      apiBase,
-      getToken: () => appStorage.getAccessToken(),
-      getAccessKey: (objectId) => accessKeys.get(objectId),
-      onActivity: pageActivity.start,
-    });
-    clients.set(apiBase, client);
-  }
-  return client;
 }
 
 // The browser's API base, learnt from the first server answer; it never changes in a page.

@@ -1,6 +1,6 @@
 import type { RecordCodes } from '@geoportal/contract/testing/record-arbitrary';
-import { seedClassifications } from '../classifications/seed/seeded.js';
-import { nodesOf, type Vocabularies } from './iso19139-codes.js';
+import { seedClassifications } from '../modules/classifications/seed/seeded.js';
+import { nodesOf, type Vocabularies } from '../modules/records/iso19139-codes.js';
 
 /** The seeded classifications as the ISO 19139 writer and reader take them (tests only). */
 export const seededVocabularies: Vocabularies = new Map(
