@@ -40,6 +40,13 @@ export const ErrorCode = {
   unknownCode: 'record.unknown_code',
   importInvalid: 'record.import_invalid',
   notAcceptable: 'request.not_acceptable',
+  bundleNotFound: 'bundle.not_found',
+  fileNotFound: 'file.not_found',
+  filePathInvalid: 'file.path_invalid',
+  uploadInvalid: 'file.upload_invalid',
+  rangeNotSatisfiable: 'file.range_not_satisfiable',
+  fileTokenInvalid: 'file.token_invalid',
+  previewUnavailable: 'preview.unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

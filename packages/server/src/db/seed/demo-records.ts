@@ -826,12 +826,12 @@ function nationalRecords(): Draft[] {
   const base = (
     agency: Agency,
     index: number,
-    fields: Omit<Metadata, 'contacts' | 'dates' | 'extent' | 'accessConstraints'>,
+    fields: Omit<Metadata, 'contacts' | 'dates' | 'accessConstraints'>,
   ): Metadata => {
     const rnd = random(5000 + index);
     return {
-      ...fields,
       extent: de,
+      ...fields,
       dates: recordDates(rnd),
       contacts: contactsOf(agency, rnd, 500 + index),
       accessConstraints: openAccess,
@@ -1128,6 +1128,7 @@ function nationalRecords(): Draft[] {
           de: 'WMS Geologische Karte von Bayern 1:500 000',
           en: 'WMS geological map of Bavaria 1:500,000',
         },
+        extent: (states.find((r) => r.code === 'DE-BY') as Region).bbox,
         abstract: {
           de: 'Darstellungsdienst der Geologischen Karte von Bayern 1:500 000 des Bayerischen Landesamts für Umwelt.',
         },

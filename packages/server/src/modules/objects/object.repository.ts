@@ -102,7 +102,9 @@ export async function listGrants(db: Db, objectId: string): Promise<Grant[]> {
     .selectFrom('object_grant')
     .select(['permission', 'subject_kind', 'subject_name'])
     .where('object_id', '=', objectId)
-    .orderBy(['permission', 'subject_kind', 'subject_name'])
+    .orderBy('permission')
+    .orderBy('subject_kind')
+    .orderBy('subject_name')
     .execute();
   return rows.map(
     (r) =>
