@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readIso19139 } from './iso19139-reader.js';
 import { seededVocabularies } from '../../test/test-vocabularies.js';
+import { readIso19139 } from './iso19139-reader.js';
 
 /**
  * A record as GeoNetwork and German state catalogues write it: other prefixes, a default

@@ -3,10 +3,10 @@ import { recordArbitrary } from '@geoportal/contract/testing/record-arbitrary';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { seededCodes, seededVocabularies } from '../../test/test-vocabularies.js';
 import { carriedByIso19139 } from './iso19139-carried.js';
 import { readIso19139 } from './iso19139-reader.js';
 import { decimal, type ExportedObject, writeIso19139 } from './iso19139-writer.js';
-import { seededCodes, seededVocabularies } from '../../test/test-vocabularies.js';
 
 const full: Metadata = {
   title: { de: 'Hydrogeologische Übersichtskarte 1:200 000', en: 'Hydrogeological map 1:200,000' },

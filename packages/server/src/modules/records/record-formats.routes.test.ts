@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn, withToken } from '../../test/access-helpers.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { seededVocabularies } from '../../test/test-vocabularies.js';
 import { RecordFeature } from './geojson.js';
 import { carriedByIso19139 } from './iso19139-carried.js';
 import { writeIso19139 } from './iso19139-writer.js';
-import { seededVocabularies } from '../../test/test-vocabularies.js';
 
 /** A local server standing in for a remote DTD host; it counts every request it gets. */
 async function listeningServer() {
