@@ -24,6 +24,8 @@ import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { fileRoutes } from './modules/files/file.routes.js';
+import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
@@ -89,6 +91,8 @@ export async function buildApp(
       now: app.clock,
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
+    // Cleans left-over upload temporaries and unused blobs before anything is served.
+    await registerFileStore(app);
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
 
@@ -123,6 +127,8 @@ export async function buildApp(
         await api.register(accessRoutes);
         await api.register(objectRoutes);
         await api.register(objectAccessRoutes);
+        // After the object routes, whose fixed words must not be taken for bundle names.
+        await api.register(fileRoutes);
         await api.register(classificationRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -19,6 +19,9 @@ export interface Database {
   object_grant: ObjectGrantTable;
   access_key: AccessKeyTable;
   classification: ClassificationTable;
+  blob: BlobTable;
+  bundle: BundleTable;
+  file: FileTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -77,6 +80,36 @@ export interface ClassificationTable {
   modified_at: Timestamp;
   /** Name of the administrator who stored it; null for the seeded version. */
   modified_by: string | null;
+}
+
+/** Bytes stored once under their SHA-256 in `DATA_DIR/blobs/`. */
+export interface BlobTable {
+  sha256: string;
+  size: number;
+  /** Media type sniffed when the bytes first arrived. */
+  media_type: string;
+  created_at: Timestamp;
+}
+
+/** A named group of files of an object; `display` false hides it from readers who may not write. */
+export interface BundleTable {
+  object_id: string;
+  name: string;
+  display: Generated<boolean>;
+  description: Generated<string>;
+  sort_order: number;
+}
+
+/** A file: a path (NFC) in a bundle, pointing to the blob holding its bytes. */
+export interface FileTable {
+  object_id: string;
+  bundle: string;
+  path: string;
+  sha256: string;
+  size: number;
+  media_type: string;
+  is_index: Generated<boolean>;
+  modified_at: Timestamp;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -2,6 +2,9 @@ import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from '../components/layout/error-page';
+import { FilesPanel } from '../features/files/components/files-panel';
+import { maxUploadBytesOf } from '../features/files/model/check-upload';
+import { isDetailed } from '../features/records/api/get-record';
 import { AccessKeyEntry } from '../features/records/components/access-key-entry';
 import { RecordPage } from '../features/records/components/record-page';
 import { RecordNotFound, RecordPending } from '../features/records/components/record-unavailable';
@@ -99,6 +102,17 @@ export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps
       jsonLd={datasetJsonLd(record, url, locale)}
       nonce={root?.nonce}
       onChanged={reload}
+      files={
+        // Files (issue 7): the detailed view brings the bundles and the write permission.
+        <FilesPanel
+          key={id}
+          id={id}
+          bundles={isDetailed(record) ? record.bundles : undefined}
+          canWrite={isDetailed(record) && record.permissions.write}
+          visitorCanRead={visitorCanRead}
+          maxUploadBytes={maxUploadBytesOf(root?.config)}
+        />
+      }
     />
   );
 }

@@ -3,6 +3,7 @@ import * as m0001 from './0001-seed-run.js';
 import * as m0002 from './0002-access.js';
 import * as m0003 from './0003-objects.js';
 import * as m0004 from './0004-classifications.js';
+import * as m0005 from './0005-files.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0002-access': m0002,
   '0003-objects': m0003,
   '0004-classifications': m0004,
+  '0005-files': m0005,
 };

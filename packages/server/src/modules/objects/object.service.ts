@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
+import { listBundlesFor } from '../files/bundle-view.js';
 import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
@@ -89,12 +90,14 @@ export function toNormal(row: repo.ObjectRow): ObjectNormal {
 async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<ObjectDetailed> {
   const { subject, facts, row } = loaded;
   const history = await repo.listHistory(ctx.db, row.id);
+  const mayWrite = can(subject, facts, 'write');
   return {
     ...toNormal(row),
-    bundles: [],
+    // Hidden bundles only for those who may write the record.
+    bundles: await listBundlesFor(ctx.db, row.id, mayWrite),
     permissions: {
       read: true,
-      write: can(subject, facts, 'write'),
+      write: mayWrite,
       delete: can(subject, facts, 'delete'),
       accessControl: can(subject, facts, 'accessControl'),
       transitions: transitions(subject, facts).map((t) => t.to),

@@ -40,16 +40,32 @@ describe('start (SPEC §4)', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('keeps the session when the check fails because the user is leaving the page', async () => {
+  it('asks once more after a failure without an answer, and keeps the session if that works', async () => {
+    let calls = 0;
     const { auth, local, events } = setup(
-      { 'GET /access/authorized': () => Promise.reject(new TypeError('Failed to fetch')) },
+      {
+        'GET /access/authorized': () => {
+          calls += 1;
+          return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(editor);
+        },
+      },
       signedIn,
-      () => true,
     );
     await auth.start();
-    expect(auth.getSnapshot()).toMatchObject({ token: 'saved-token', principal: editor });
+    expect(calls).toBe(2);
+    expect(auth.getSnapshot()).toMatchObject({ token: 'saved-token', status: 'authenticated' });
     expect(local.getItem('accessToken')).toBe('saved-token');
     expect(events).not.toContain('logout');
+  });
+
+  it('does not ask again after an answer: a 401 clears at once', async () => {
+    const { auth, requests } = setup(
+      { 'GET /access/authorized': () => errorResponse(401, 'auth.required', 'Expired.') },
+      signedIn,
+    );
+    await auth.start();
+    expect(requests).toHaveLength(1);
+    expect(auth.getSnapshot().status).toBe('anonymous');
   });
 
   it('is anonymous without a saved token, without asking the server', async () => {

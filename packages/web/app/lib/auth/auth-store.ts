@@ -1,7 +1,6 @@
 import { accessHeaders, Principal, Session } from '@geoportal/contract/access';
 import type { HttpClient } from '../http/http-client';
 import { isHttpRequestError } from '../http/http-error';
-import { watchPageLeaving } from '../page-leaving';
 import type { AppStorage } from '../storage';
 
 /** Paths of the access calls (SPEC §7). */
@@ -58,8 +57,11 @@ export interface AuthStoreOptions {
   /** Its `getToken` should answer this store's token (see `createAccess`). */
   client: HttpClient;
   storage: AppStorage;
-  /** Whether the page is being left (see page-leaving.ts); defaults to watching `window`. */
-  isLeavingPage?: () => boolean;
+  /**
+   * How long a start-up check that failed without an answer (network error) waits before it
+   * asks once more; see `start`. Tests pass 0.
+   */
+  retryDelayMs?: number;
 }
 
 const serverSnapshot: AuthState = Object.freeze({
@@ -105,7 +107,7 @@ function validSession(data: unknown): Session {
 export function createAuthStore({
   client,
   storage,
-  isLeavingPage = watchPageLeaving(globalThis.window),
+  retryDelayMs = 1000,
 }: AuthStoreOptions): AuthStore {
   let state: AuthState = {
     token: storage.getAccessToken(),
@@ -167,14 +169,24 @@ export function createAuthStore({
       set({ token, principal: storage.getPrincipal(), session: null, status: 'unknown' });
       if (changed) notify(sessionListeners, 'login');
       try {
-        const principal = await fetchPrincipal();
+        let principal: Principal;
+        try {
+          principal = await fetchPrincipal();
+        } catch (error) {
+          if (isHttpRequestError(error)) throw error;
+          // No answer at all: the user may be leaving the page before it finished loading,
+          // which cuts off its requests. A page being left runs no more timers, so the
+          // session is kept; a page that lives on asks once more before giving up.
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+          if (current !== epoch) return;
+          principal = await fetchPrincipal();
+        }
         if (current !== epoch) return;
         storage.setPrincipal(principal);
         set({ principal, status: 'authenticated' });
       } catch {
-        // SPEC §4: a saved session that no longer works is cleared silently. A check cut
-        // off because the user is leaving the page says nothing about the session.
-        if (current === epoch && !isLeavingPage()) clear();
+        // SPEC §4: a saved session that no longer works is cleared silently.
+        if (current === epoch) clear();
       }
     },
 

@@ -14,11 +14,7 @@ export const noCache = { 'cache-control': 'no-cache', expires: 'Thu, 01 Jan 1970
 
 export type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 
-export function setup(
-  routes: Routes = {},
-  saved: Record<string, string> = {},
-  isLeavingPage: () => boolean = () => false,
-) {
+export function setup(routes: Routes = {}, saved: Record<string, string> = {}) {
   const local = new MemoryStorage(saved);
   const onUnauthorized = vi.fn();
   const fake = fakeFetch((request) => {
@@ -35,7 +31,7 @@ export function setup(
   const auth = createAuthStore({
     client,
     storage: createAppStorage({ local, session: null }),
-    isLeavingPage,
+    retryDelayMs: 0,
   });
   ref.auth = auth;
   const events: string[] = [];

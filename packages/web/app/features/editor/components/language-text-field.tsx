@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckMark } from '../../../components/navigation/check-mark';
 import type { LanguageField } from '../model/editor-values';
 import { fieldLabels, languageLabels } from '../model/field-labels';
-import { useEditor, useFieldProps, useIssue } from './editor-context';
+import { useEditor, useEditorValue, useFieldProps, useIssue, useIssues } from './editor-context';
 
 export interface LanguageTextFieldProps {
   field: LanguageField;
@@ -30,13 +30,18 @@ export function LanguageTextField({
   description,
 }: LanguageTextFieldProps) {
   const intl = useIntl();
-  const { form, issues } = useEditor();
+  const { form } = useEditor();
+  const issues = useIssues();
   const fieldProps = useFieldProps();
   const groupError = useIssue(field);
   const labelId = useId();
   const [language, setLanguage] = useState<string>(intl.locale === 'en' ? 'en' : 'de');
   const label = intl.formatMessage(fieldLabels[field] ?? { id: 'editor.field.record' });
-  const values = form.values[field];
+  // The filled languages as one string ("de en"), so typing re-renders only when one empties
+  // or fills, for the tab marks.
+  const filledLanguages = useEditorValue((values) =>
+    recordLanguages.filter((lang) => values[field][lang].trim() !== '').join(' '),
+  );
 
   const errorDe = Boolean(issues[`${field}.de`]);
   const errorEn = Boolean(issues[`${field}.en`]);
@@ -54,7 +59,7 @@ export function LanguageTextField({
       <Tabs value={language} onChange={(value) => value && setLanguage(value)} variant="outline">
         <Tabs.List aria-label={intl.formatMessage({ id: 'editor.languages' }, { field: label })}>
           {recordLanguages.map((lang) => {
-            const filled = values[lang].trim() !== '';
+            const filled = filledLanguages.split(' ').includes(lang);
             return (
               <Tabs.Tab key={lang} value={lang} rightSection={<CheckMark visible={filled} />}>
                 <FormattedMessage {...languageLabels[lang]} />
@@ -84,9 +89,15 @@ export function LanguageTextField({
           return (
             <Tabs.Panel key={lang} value={lang} pt="xs">
               {multiline ? (
-                <Textarea {...common} autosize minRows={4} maxRows={16} />
+                <Textarea
+                  key={form.key(`${field}.${lang}`)}
+                  {...common}
+                  autosize
+                  minRows={4}
+                  maxRows={16}
+                />
               ) : (
-                <TextInput {...common} />
+                <TextInput key={form.key(`${field}.${lang}`)} {...common} />
               )}
             </Tabs.Panel>
           );

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useEditorForm } from '../hooks/use-editor-form';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
@@ -8,7 +8,7 @@ import type { EditorValues } from '../model/editor-values';
 import { ConflictModal } from './conflict-modal';
 import classes from './editor.module.css';
 import { EditorActions } from './editor-actions';
-import { EditorProvider } from './editor-context';
+import { EditorProvider, useStoreSelector } from './editor-context';
 import { IssueSummary } from './issue-summary';
 import { LeaveModal } from './leave-modal';
 import { ProgressOverview } from './progress-overview';
@@ -31,6 +31,25 @@ export interface RecordEditorProps {
 }
 
 /**
+ * The inputs, section by section. Memoised: they re-render for the values, problems and
+ * requirements they subscribe to, not with the editor around them.
+ */
+const EditorSections = memo(function EditorSections() {
+  return (
+    <>
+      <IdentificationSection />
+      <KeywordsSection />
+      <ExtentSection />
+      <TimeSection />
+      <ContactsSection />
+      <ConstraintsSection />
+      <DistributionSection />
+      <QualitySection />
+    </>
+  );
+});
+
+/**
  * The metadata editor: one form over the whole record in eight sections, a progress
  * overview (beside the form on wide screens, above it on phones), the save and workflow
  * actions, the conflict view for lost updates and the warning before unsaved changes are
@@ -39,7 +58,11 @@ export interface RecordEditorProps {
 export function RecordEditor({ record, values, before }: RecordEditorProps) {
   const intl = useIntl();
   const editor = useEditorForm(values);
-  const dirty = editor.form.isDirty();
+  const { store } = editor;
+  const dirty = useStoreSelector(store, () => editor.form.isDirty());
+  const progress = useStoreSelector(store, (current) => current.getCheck().progress);
+  const issues = useStoreSelector(store, (current) => current.getCheck().issues);
+  const missing = useStoreSelector(store, (current) => current.getCheck().missing);
   const leave = useLeaveGuard(dirty);
   const summary = useRef<HTMLDivElement>(null);
   const actions = useRecordActions({
@@ -53,7 +76,7 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
     <EditorProvider editor={editor}>
       {before && <div className={classes.before}>{before}</div>}
       <div className={classes.layout}>
-        <ProgressOverview progress={editor.progress} />
+        <ProgressOverview progress={progress} />
         <form
           noValidate
           aria-label={intl.formatMessage({ id: 'editor.form' })}
@@ -63,20 +86,13 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           }}
         >
           <Stack gap="lg">
-            <IssueSummary issues={editor.issues} ref={summary} />
-            <IdentificationSection />
-            <KeywordsSection />
-            <ExtentSection />
-            <TimeSection />
-            <ContactsSection />
-            <ConstraintsSection />
-            <DistributionSection />
-            <QualitySection />
+            <IssueSummary issues={issues} ref={summary} />
+            <EditorSections />
             <EditorActions
               record={actions.record}
               busy={actions.busy}
               dirty={dirty}
-              missing={editor.missing}
+              missing={missing}
               onStep={(state) => void actions.handleStep(state)}
             />
           </Stack>

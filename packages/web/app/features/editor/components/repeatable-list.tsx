@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EditorValues, ListField } from '../model/editor-values';
 import { rowLabels } from '../model/field-labels';
-import { useEditor, useIssue } from './editor-context';
+import { useEditor, useEditorValue, useIssue } from './editor-context';
 
 type Row = EditorValues[ListField][number];
 
@@ -39,7 +39,11 @@ export function RepeatableList({
 }: RepeatableListProps) {
   const intl = useIntl();
   const { form } = useEditor();
-  const rows = form.values[list] as Row[];
+  // The rows' keys as one string: typing in a row changes no key, so the list stays as it is.
+  const rowKeys = useEditorValue((values) =>
+    (values[list] as Row[]).map((row) => row.key).join(' '),
+  );
+  const rows = rowKeys === '' ? [] : rowKeys.split(' ').map((key) => ({ key }));
   const listIssue = useIssue(list);
   const addId = `editor-${list}-add`;
   const rowName = (index: number) => intl.formatMessage(rowLabels[list], { number: index + 1 });

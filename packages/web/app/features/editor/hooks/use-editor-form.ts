@@ -1,91 +1,57 @@
-import { missingRequired, type RequiredField } from '@geoportal/contract/record';
 import { useForm } from '@mantine/form';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { createEditorStore } from '../model/editor-store';
 import type { EditorValues } from '../model/editor-values';
-import type { FormPath } from '../model/field-paths';
-import { type SectionProgress, sectionProgress } from '../model/sections';
-import { type FieldIssues, type Validation, validateValues } from '../model/validate';
-
-/** The value at a dotted form path (`contacts.2.email`), for telling which input changed. */
-function valueAt(values: unknown, path: FormPath): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (value, part) => (value && typeof value === 'object' ? (value as never)[part] : undefined),
-      values,
-    );
-}
 
 /**
- * The editor's form over the whole record (@mantine/form, controlled, so the progress
- * overview follows every keystroke), checked with the contract on every change.
+ * The editor's form over the whole record (@mantine/form, uncontrolled: inputs keep their
+ * own text and a keystroke does not re-render the form), and a store that follows every
+ * change, from which the progress overview, the language tabs, the actions and the
+ * messages take what they show.
  *
  * Problems show once the user tried to save (before that, half-typed values would be
  * reported while typing) and then follow the values live. Fields the server refused stay
  * marked until their value changes.
+ *
+ * The returned object stays the same until another version is loaded, so the sections
+ * (memoised) re-render only for what they subscribe to; after a load the inputs' keys
+ * (`form.key(path)`) change and they start again from the loaded values.
  */
 export function useEditorForm(initialValues: EditorValues) {
-  const [showIssues, setShowIssues] = useState(false);
-  const [refused, setRefused] = useState<FieldIssues>({});
+  const [store] = useState(() => createEditorStore(initialValues));
+  const [generation, setGeneration] = useState(0);
   const form = useForm<EditorValues>({
-    mode: 'controlled',
+    mode: 'uncontrolled',
     initialValues,
-    onValuesChange: (values, previous) =>
-      setRefused((current) => {
-        const kept = Object.entries(current).filter(
-          ([path]) => valueAt(values, path) === valueAt(previous, path),
-        );
-        return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-      }),
+    onValuesChange: store.handleValuesChange,
   });
 
-  const validation: Validation = useMemo(() => validateValues(form.values), [form.values]);
-  const issues: FieldIssues = useMemo(
-    () => (showIssues ? { ...refused, ...validation.issues } : refused),
-    [showIssues, refused, validation.issues],
+  // The form's methods are stable; only `form.key` changes, and only when values are set as
+  // a whole (`load`), which starts a new generation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` stands for `form`
+  return useMemo(
+    () => ({
+      form,
+      store,
+      /** Makes `values` the saved state: the form is no longer dirty. */
+      markSaved(values: EditorValues) {
+        form.setInitialValues(values);
+        form.resetDirty(values);
+        store.notify();
+      },
+      /** Replaces the form with another version of the record (e.g. the saved one). */
+      load(values: EditorValues) {
+        form.setValues(values);
+        form.setInitialValues(values);
+        form.resetDirty(values);
+        store.refuse({});
+        setGeneration((current) => current + 1);
+      },
+      revealIssues: () => store.revealIssues(),
+      refuse: store.refuse,
+    }),
+    [generation],
   );
-  const metadata = validation.candidate.metadata;
-  const type = form.values.type;
-  const missing: RequiredField[] = useMemo(
-    () => missingRequired(metadata, type || 'dataset'),
-    [metadata, type],
-  );
-  const progress: SectionProgress[] = useMemo(
-    () => sectionProgress(metadata, type, Object.keys(issues)),
-    [metadata, type, issues],
-  );
-
-  /** Makes `values` the saved state: the form is no longer dirty. */
-  const markSaved = useCallback(
-    (values: EditorValues) => {
-      form.setInitialValues(values);
-      form.resetDirty(values);
-    },
-    [form],
-  );
-
-  /** Replaces the form with another version of the record (e.g. the saved one). */
-  const load = useCallback(
-    (values: EditorValues) => {
-      form.setValues(values);
-      form.setInitialValues(values);
-      form.resetDirty(values);
-      setRefused({});
-    },
-    [form],
-  );
-
-  return {
-    form,
-    validation,
-    issues,
-    missing,
-    progress,
-    markSaved,
-    load,
-    revealIssues: () => setShowIssues(true),
-    refuse: setRefused,
-  };
 }
 
 export type EditorForm = ReturnType<typeof useEditorForm>;

@@ -1,4 +1,5 @@
 import { Container, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { isDetailed, type RecordView as Record } from '../api/get-record';
 import type { DatasetJsonLd } from '../model/dataset-json-ld';
@@ -21,6 +22,8 @@ export interface RecordPageProps {
   nonce?: string;
   /** Loads the record again after a workflow step. */
   onChanged: () => void | Promise<void>;
+  /** The files panel, composed by the route module (features do not import each other). */
+  files?: ReactNode;
 }
 
 /**
@@ -35,6 +38,7 @@ export function RecordPage({
   jsonLd,
   nonce,
   onChanged,
+  files,
 }: RecordPageProps) {
   const { principal } = useAuth();
   const detailed = isDetailed(record) ? record : null;
@@ -49,6 +53,8 @@ export function RecordPage({
           />
           {jsonLd && <RecordJsonLd value={jsonLd} nonce={nonce} />}
         </article>
+        {/* Files (issue 7): the record's downloads and previews, after the record itself. */}
+        {files}
         {detailed && (
           <WorkflowActions
             record={detailed}

@@ -4,7 +4,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useClassification } from '../../../../lib/classifications/use-classification';
 import { ClassificationSelect } from '../classification-select';
-import { useEditor, useIssue, useRequired } from '../editor-context';
+import { useEditor, useEditorValue, useIssue, useRequired } from '../editor-context';
 import { EditorSection } from '../editor-section';
 import { LanguageTextField } from '../language-text-field';
 
@@ -26,18 +26,19 @@ export function ConstraintsSection() {
   const { form } = useEditor();
   const required = useRequired();
   const licenceIssue = useIssue('licence');
+  const licence = useEditorValue((values) => values.licence);
   return (
     <EditorSection id="constraints">
       <Stack gap={4}>
         <ClassificationSelect
           classification="license"
           label={<FormattedMessage id="editor.field.licence" />}
-          value={form.values.licence}
-          onChange={(value) => form.setFieldValue('licence', value)}
+          value={licence}
+          onChange={(value) => form.setFieldValue('licence', value, { forceUpdate: false })}
           error={licenceIssue}
           required={required('licence')}
         />
-        <LicenceLink code={form.values.licence} />
+        <LicenceLink code={licence} />
       </Stack>
       <LanguageTextField
         field="useConstraints"

@@ -3,7 +3,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { emptyContact } from '../../model/editor-values';
 import { ClassificationSelect } from '../classification-select';
-import { useEditor, useFieldProps, useIssue, useRequired } from '../editor-context';
+import { useEditor, useEditorValue, useFieldProps, useIssue, useRequired } from '../editor-context';
 import { EditorSection } from '../editor-section';
 import { RepeatableList } from '../repeatable-list';
 
@@ -13,22 +13,26 @@ function ContactFields({ index }: { index: number }) {
   const fieldProps = useFieldProps();
   const path = (name: string) => `contacts.${index}.${name}`;
   const roleIssue = useIssue(path('role'));
+  const role = useEditorValue((values) => values.contacts[index]?.role ?? '');
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
+          key={form.key(path('organisation'))}
           {...fieldProps(path('organisation'))}
           label={<FormattedMessage id="editor.field.organisation" />}
           maxLength={recordLimits.nameMax}
           autoComplete="organization"
         />
         <TextInput
+          key={form.key(path('person'))}
           {...fieldProps(path('person'))}
           label={<FormattedMessage id="editor.field.person" />}
           maxLength={recordLimits.nameMax}
           autoComplete="name"
         />
         <TextInput
+          key={form.key(path('email'))}
           {...fieldProps(path('email'))}
           type="email"
           label={<FormattedMessage id="editor.field.email" />}
@@ -36,6 +40,7 @@ function ContactFields({ index }: { index: number }) {
           autoComplete="email"
         />
         <TextInput
+          key={form.key(path('phone'))}
           {...fieldProps(path('phone'))}
           type="tel"
           label={<FormattedMessage id="editor.field.phone" />}
@@ -46,8 +51,10 @@ function ContactFields({ index }: { index: number }) {
       <ClassificationSelect
         classification="contactRole"
         label={<FormattedMessage id="editor.field.role" />}
-        value={form.values.contacts[index]?.role ?? ''}
-        onChange={(value) => form.setFieldValue(`contacts.${index}.role`, value)}
+        value={role}
+        onChange={(value) =>
+          form.setFieldValue(`contacts.${index}.role`, value, { forceUpdate: false })
+        }
         error={roleIssue}
         required
       />

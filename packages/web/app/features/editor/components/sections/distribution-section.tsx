@@ -3,15 +3,17 @@ import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { emptyFormat, emptyOnlineResource } from '../../model/editor-values';
 import { ClassificationSelect } from '../classification-select';
-import { useEditor, useFieldProps, useIssue } from '../editor-context';
+import { useEditor, useEditorValue, useFieldProps, useIssue } from '../editor-context';
 import { EditorSection } from '../editor-section';
 import { RepeatableList } from '../repeatable-list';
 
 function FormatFields({ index }: { index: number }) {
+  const { form } = useEditor();
   const fieldProps = useFieldProps();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
+        key={form.key(`formats.${index}.name`)}
         {...fieldProps(`formats.${index}.name`)}
         label={<FormattedMessage id="editor.field.formatName" />}
         description={<FormattedMessage id="editor.hint.formatName" />}
@@ -19,6 +21,7 @@ function FormatFields({ index }: { index: number }) {
         required
       />
       <TextInput
+        key={form.key(`formats.${index}.version`)}
         {...fieldProps(`formats.${index}.version`)}
         label={<FormattedMessage id="editor.field.formatVersion" />}
         maxLength={50}
@@ -32,13 +35,14 @@ function OnlineResourceFields({ index }: { index: number }) {
   const fieldProps = useFieldProps();
   const path = (name: string) => `onlineResources.${index}.${name}`;
   const protocolIssue = useIssue(path('protocol'));
-  const protocol = form.values.onlineResources[index]?.protocol ?? '';
+  const protocol = useEditorValue((values) => values.onlineResources[index]?.protocol ?? '');
   // The layer comes from the service's capabilities once the map's proxy exists; until
   // then it is typed by hand, and the hint says so for map services.
   const layerHint = isMapService({ protocol }) ? 'editor.hint.layerManual' : 'editor.hint.layer';
   return (
     <>
       <TextInput
+        key={form.key(path('url'))}
         {...fieldProps(path('url'))}
         type="url"
         label={<FormattedMessage id="editor.field.url" />}
@@ -50,17 +54,21 @@ function OnlineResourceFields({ index }: { index: number }) {
         classification="protocol"
         label={<FormattedMessage id="editor.field.protocol" />}
         value={protocol}
-        onChange={(value) => form.setFieldValue(`onlineResources.${index}.protocol`, value)}
+        onChange={(value) =>
+          form.setFieldValue(`onlineResources.${index}.protocol`, value, { forceUpdate: false })
+        }
         error={protocolIssue}
         required
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
+          key={form.key(path('name'))}
           {...fieldProps(path('name'))}
           label={<FormattedMessage id="editor.field.resourceName" />}
           maxLength={recordLimits.nameMax}
         />
         <TextInput
+          key={form.key(path('layer'))}
           {...fieldProps(path('layer'))}
           label={<FormattedMessage id="editor.field.layer" />}
           description={
@@ -74,6 +82,7 @@ function OnlineResourceFields({ index }: { index: number }) {
         />
       </SimpleGrid>
       <Textarea
+        key={form.key(path('description'))}
         {...fieldProps(path('description'))}
         label={<FormattedMessage id="editor.field.resourceDescription" />}
         maxLength={recordLimits.descriptionMax}

@@ -2,7 +2,7 @@ import { recordLimits } from '@geoportal/contract/record';
 import { TextInput } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { ClassificationSelect } from '../classification-select';
-import { useEditor, useFieldProps, useIssue, useRequired } from '../editor-context';
+import { useEditor, useEditorValue, useFieldProps, useIssue, useRequired } from '../editor-context';
 import { EditorSection } from '../editor-section';
 import { LanguageTextField } from '../language-text-field';
 
@@ -12,14 +12,15 @@ export function IdentificationSection() {
   const fieldProps = useFieldProps();
   const required = useRequired();
   const typeIssue = useIssue('type');
+  const type = useEditorValue((values) => values.type);
   return (
     <EditorSection id="identification">
       <ClassificationSelect
         classification="resourceType"
         label={<FormattedMessage id="editor.field.type" />}
         description={<FormattedMessage id="editor.hint.type" />}
-        value={form.values.type}
-        onChange={(value) => form.setFieldValue('type', value)}
+        value={type}
+        onChange={(value) => form.setFieldValue('type', value, { forceUpdate: false })}
         error={typeIssue}
         clearable={false}
         required
@@ -37,6 +38,7 @@ export function IdentificationSection() {
         description={<FormattedMessage id="editor.hint.abstract" />}
       />
       <TextInput
+        key={form.key('identifier')}
         {...fieldProps('identifier')}
         label={<FormattedMessage id="editor.field.identifier" />}
         description={<FormattedMessage id="editor.hint.identifier" />}

@@ -3,17 +3,19 @@ import { NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emptyRelated } from '../../model/editor-values';
 import { relationLabels } from '../../model/record-terms';
-import { useFieldProps, useRequired } from '../editor-context';
+import { useEditor, useFieldProps, useRequired } from '../editor-context';
 import { EditorSection } from '../editor-section';
 import { LanguageTextField } from '../language-text-field';
 import { RepeatableList } from '../repeatable-list';
 
 function RelatedFields({ index }: { index: number }) {
   const intl = useIntl();
+  const { form } = useEditor();
   const fieldProps = useFieldProps();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
+        key={form.key(`related.${index}.id`)}
         {...fieldProps(`related.${index}.id`)}
         label={<FormattedMessage id="editor.field.relatedId" />}
         description={<FormattedMessage id="editor.hint.relatedId" />}
@@ -22,6 +24,7 @@ function RelatedFields({ index }: { index: number }) {
         required
       />
       <NativeSelect
+        key={form.key(`related.${index}.relation`)}
         {...fieldProps(`related.${index}.relation`)}
         label={<FormattedMessage id="editor.field.relation" />}
         data={[

@@ -1,6 +1,6 @@
 import { Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import { useFieldProps, useRequired } from '../editor-context';
+import { useEditor, useFieldProps, useRequired } from '../editor-context';
 import { EditorSection } from '../editor-section';
 
 /**
@@ -8,6 +8,7 @@ import { EditorSection } from '../editor-section';
  * which submitting needs one. Native date inputs: typed or picked, keyboard operable.
  */
 export function TimeSection() {
+  const { form } = useEditor();
   const fieldProps = useFieldProps();
   const required = useRequired();
   const date = (path: string) => ({ ...fieldProps(path), type: 'date', max: '9999-12-31' });
@@ -22,10 +23,12 @@ export function TimeSection() {
         </Input.Description>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
+            key={form.key('temporalExtent.start')}
             {...date('temporalExtent.start')}
             label={<FormattedMessage id="editor.field.temporalStart" />}
           />
           <TextInput
+            key={form.key('temporalExtent.end')}
             {...date('temporalExtent.end')}
             label={<FormattedMessage id="editor.field.temporalEnd" />}
           />
@@ -40,14 +43,17 @@ export function TimeSection() {
         </Input.Description>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
+            key={form.key('dates.creation')}
             {...date('dates.creation')}
             label={<FormattedMessage id="editor.field.dateCreation" />}
           />
           <TextInput
+            key={form.key('dates.publication')}
             {...date('dates.publication')}
             label={<FormattedMessage id="editor.field.datePublication" />}
           />
           <TextInput
+            key={form.key('dates.revision')}
             {...date('dates.revision')}
             label={<FormattedMessage id="editor.field.dateRevision" />}
           />

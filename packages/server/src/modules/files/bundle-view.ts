@@ -1,0 +1,41 @@
+import type { Bundle, FileEntry } from '@geoportal/contract/files';
+import type { Db } from '../../db/database.js';
+import * as repo from './file.repository.js';
+
+/** The API shape of a stored file. */
+export function toFileEntry(row: repo.FileRow): FileEntry {
+  return {
+    path: row.path,
+    size: row.size,
+    sha256: row.sha256,
+    mediaType: row.media_type,
+    index: row.is_index,
+    modified: row.modified_at.toISOString(),
+  };
+}
+
+/**
+ * The bundles of an object with their files, as the detailed object view lists them: by
+ * order, then name; hidden bundles only for callers who may write the object. Kept apart from
+ * file.service.ts so that the objects module can use it without importing the files routes'
+ * dependencies (and without an import cycle).
+ */
+export async function listBundlesFor(
+  db: Db,
+  objectId: string,
+  mayWrite: boolean,
+): Promise<Bundle[]> {
+  const bundles = await repo.listBundles(db, objectId, !mayWrite);
+  const files = await repo.listFiles(
+    db,
+    objectId,
+    bundles.map((b) => b.name),
+  );
+  return bundles.map((b) => ({
+    name: b.name,
+    display: b.display,
+    description: b.description,
+    order: b.sort_order,
+    files: files.filter((f) => f.bundle === b.name).map(toFileEntry),
+  }));
+}
