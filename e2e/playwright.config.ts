@@ -23,6 +23,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // Two cores run the server, the browser and the test: give slow moments some room.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL,

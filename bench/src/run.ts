@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import autocannon from 'autocannon';
+import { measureFiles, renderFilesSection } from './files.js';
+import { machine, today } from './machine.js';
 import { startBenchServer } from './server-process.js';
 import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
 
@@ -8,7 +9,8 @@ import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
  * HTTP baseline of the running product: throughput and latency of the cheapest API call,
  * a translation file and a server-rendered page, measured from a second process over
  * loopback. Each run lasts a fixed time with a fixed number of connections, so the load is
- * bounded and stops by itself. Writes docs/benchmarks.md.
+ * bounded and stops by itself. Then the Files figures (files.ts) on a server of their own.
+ * Writes docs/benchmarks.md.
  */
 const port = Number(process.env.BENCH_PORT ?? 8097);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,8 +63,8 @@ try {
 } finally {
   await server.stop();
 }
+const filesSection = renderFilesSection(await measureFiles(), machine(), today());
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node.js ${process.version}`;
 const table = rows
   .map(
     (r) =>
@@ -79,7 +81,7 @@ Produced by \`npm run bench\` (after \`npm run build\`); do not edit by hand.
 
 The built server on a fresh embedded database (PGlite), loaded over loopback by a second
 process with ${connections} connections for ${seconds} s per row after a short warm-up.
-Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine()}. Measured ${today()}.
 
 | what | path | requests/s | p50 ms | p99 ms | errors |
 |---|---|---:|---:|---:|---:|
@@ -94,5 +96,6 @@ Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2i
 |---|---:|
 | wrong password, existing account | ${signIn.wrongPasswordMs} |
 | unknown user name | ${signIn.unknownUserMs} |
-`,
+
+${filesSection}`,
 );

@@ -9,16 +9,30 @@ const mainJs = fileURLToPath(new URL('../../packages/server/dist/main.js', impor
 
 export interface BenchServer {
   url: string;
+  /** Process id of the server, for memory readings under /proc. */
+  pid: number;
+  /** The server's DATA_DIR (a fresh temporary folder, removed by `stop`). */
+  dataDir: string;
   stop(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** Extra environment variables (e.g. DEMO_DATA, MAX_UPLOAD_BYTES). */
+  env?: Record<string, string>;
+  /** Folder in which the temporary DATA_DIR is created; the system temp folder by default. */
+  parentDir?: string;
 }
 
 /**
  * Starts the built server as `npm start` would, on a fresh embedded database in a temporary
  * folder, and answers once it is healthy. `stop` sends SIGTERM and removes the folder.
  */
-export async function startBenchServer(port: number): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build" first`);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'geoportal-bench-'));
+  const dataDir = await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'geoportal-bench-'));
   const child: ChildProcess = spawn(process.execPath, [mainJs], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -26,29 +40,38 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server exited during start-up');
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('The server exited during start-up');
+      try {
+        if ((await fetch(`${url}/api/v1/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error('The server did not become healthy within 60 s');
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('The server did not become healthy within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (error) {
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     url,
+    pid: child.pid as number,
+    dataDir,
     async stop() {
-      child.kill('SIGTERM');
+      if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       await rm(dataDir, { recursive: true, force: true });
     },

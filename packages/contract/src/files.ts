@@ -173,3 +173,18 @@ export const MediaThumb = z
   })
   .meta({ id: 'MediaThumb' });
 export type MediaThumb = z.infer<typeof MediaThumb>;
+
+/**
+ * `POST /object/{id}/{bundle}/bearer`: a short-lived signed token for the bundle's files, for
+ * players and image tags that cannot send headers. `prefix` is the URL path to append an
+ * encoded file path to; the prefix without its trailing `/` plus `?format=zip` is the
+ * bundle's ZIP.
+ */
+export const BearerToken = z
+  .object({
+    token: z.string().describe('URL-safe base64; opaque to clients'),
+    expires: z.string().describe('ISO 8601 time after which the token is refused'),
+    prefix: z.string().describe('e.g. /api/v1/object/bearer-{id}/{bundle}/{token}/'),
+  })
+  .meta({ id: 'BearerToken' });
+export type BearerToken = z.infer<typeof BearerToken>;

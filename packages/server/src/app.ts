@@ -28,8 +28,10 @@ import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
+import { previewRoutes } from './modules/preview/preview.routes.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
 import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
@@ -129,6 +131,8 @@ export async function buildApp(
         await api.register(objectAccessRoutes);
         // After the object routes, whose fixed words must not be taken for bundle names.
         await api.register(fileRoutes);
+        await api.register(previewRoutes);
+        await api.register(mediaRoutes);
         await api.register(classificationRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

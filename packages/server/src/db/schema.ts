@@ -22,6 +22,7 @@ export interface Database {
   blob: BlobTable;
   bundle: BundleTable;
   file: FileTable;
+  server_secret: ServerSecretTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -110,6 +111,14 @@ export interface FileTable {
   media_type: string;
   is_index: Generated<boolean>;
   modified_at: Timestamp;
+}
+
+/** A key the server signs with (signed file URLs), shared by all processes. */
+export interface ServerSecretTable {
+  name: string;
+  /** base64url of 32 random bytes. */
+  secret: string;
+  created_at: Timestamp;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

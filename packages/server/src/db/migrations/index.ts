@@ -4,6 +4,7 @@ import * as m0002 from './0002-access.js';
 import * as m0003 from './0003-objects.js';
 import * as m0004 from './0004-classifications.js';
 import * as m0005 from './0005-files.js';
+import * as m0006 from './0006-server-secret.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003-objects': m0003,
   '0004-classifications': m0004,
   '0005-files': m0005,
+  '0006-server-secret': m0006,
 };

@@ -116,7 +116,6 @@ export async function sendFile(
     }
     throw error;
   }
-  if (plan.status === 304) return reply.code(304).send();
   const name = file.path.slice(file.path.lastIndexOf('/') + 1);
   const inline = isInlineSafe(file.media_type);
   reply
@@ -133,6 +132,9 @@ export async function sendFile(
   // The record page shows inline files (PDFs above all) in a frame of its own origin; the
   // global `X-Frame-Options: DENY` would stop that. Attachments keep it.
   if (inline) reply.header('x-frame-options', 'SAMEORIGIN');
+  // A 304 carries the same policy headers: browsers merge them into the cached answer, and
+  // the global defaults (frame-ancestors 'none', DENY) would otherwise replace these.
+  if (plan.status === 304) return reply.code(304).send();
   const length = plan.end - plan.start + 1;
   reply
     .code(plan.status)

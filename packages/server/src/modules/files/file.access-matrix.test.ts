@@ -84,6 +84,16 @@ function endpoints(
         expected: (c, s) => (sees(c, s, hidden) ? 200 : 404),
       },
       {
+        name: `POST ${bundle}/bearer (issue a signed URL)`,
+        request: (id) => ({ method: 'POST', url: `/object/${id}/${bundle}/bearer` }),
+        expected: (c, s) => (sees(c, s, hidden) ? 200 : 404),
+      },
+      {
+        name: `GET ${bundle} as ZIP`,
+        request: (id) => ({ method: 'GET', url: `/object/${id}/${bundle}?format=zip` }),
+        expected: (c, s) => (sees(c, s, hidden) ? 200 : 404),
+      },
+      {
         name: `PUT ${bundle}/display`,
         request: (id) => ({
           method: 'PUT',
@@ -198,7 +208,7 @@ describe.each(testDatabases)('files access matrix on $name', (database) => {
               accept: 'application/json; detail=detailed',
             };
             const res =
-              req.method === 'POST'
+              req.method === 'POST' && req.url.endsWith('/upload')
                 ? await upload(
                     t.app,
                     fixture.id,

@@ -207,6 +207,15 @@ describe.each(testDatabases)('download on $name', (database) => {
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('sandbox');
+
+    // A revalidation answers 304 with the same policy, which the browser merges into its copy.
+    const again = await get(fileUrl(id, 'docs', 'report.pdf'), {
+      ...as('owner'),
+      'if-none-match': res.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(again.headers['content-security-policy']).toBe(csp);
   });
 
   it('writes safe Content-Disposition file names for hostile names', async () => {

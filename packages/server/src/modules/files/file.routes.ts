@@ -10,6 +10,7 @@ import { objectContext } from '../objects/object.routes.js';
 import { toFileEntry } from './bundle-view.js';
 import * as files from './file.service.js';
 import { sendFile } from './file-download.js';
+import { fileLinkRoutes } from './file-links.routes.js';
 import { checkFilePath, receiveUpload } from './upload.js';
 
 const tags = ['files'];
@@ -60,6 +61,8 @@ export function encodeFilePath(path: string): string {
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes take multipart bodies.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+  // Signed bearer and access-key URLs, bearer tokens, bundle ZIPs.
+  await app.register(fileLinkRoutes);
 
   app.post(
     '/object/:id/:bundle/upload',

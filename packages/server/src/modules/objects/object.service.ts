@@ -16,6 +16,7 @@ import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
+import { indexThumbnails } from '../preview/thumbnail.js';
 import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
@@ -65,7 +66,11 @@ export async function loadReadable(ctx: ObjectContext, id: string): Promise<Load
   return loaded;
 }
 
-export function toSummary(row: repo.ObjectRow): ObjectSummary {
+/**
+ * `thumbnail`: the preview URL of the record's index image or PDF (`indexThumbnails`), looked
+ * up by the caller so that a list needs one query for all its records.
+ */
+export function toSummary(row: repo.ObjectRow, thumbnail?: string): ObjectSummary {
   const metadata = row.metadata as Metadata;
   return {
     id: row.id,
@@ -73,12 +78,18 @@ export function toSummary(row: repo.ObjectRow): ObjectSummary {
     state: row.state,
     title: metadata.title,
     ...(metadata.extent ? { extent: metadata.extent } : {}),
+    ...(thumbnail ? { thumbnail } : {}),
   };
 }
 
-export function toNormal(row: repo.ObjectRow): ObjectNormal {
+/** The record thumbnail of one object (see `toSummary`). */
+async function thumbnailOf(db: Db, id: string): Promise<string | undefined> {
+  return (await indexThumbnails(db, [id])).get(id);
+}
+
+export function toNormal(row: repo.ObjectRow, thumbnail?: string): ObjectNormal {
   return {
-    ...toSummary(row),
+    ...toSummary(row, thumbnail),
     version: row.version,
     owner: row.owner_name,
     created: row.created_at.toISOString(),
@@ -92,7 +103,7 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
   const history = await repo.listHistory(ctx.db, row.id);
   const mayWrite = can(subject, facts, 'write');
   return {
-    ...toNormal(row),
+    ...toNormal(row, await thumbnailOf(ctx.db, row.id)),
     // Hidden bundles only for those who may write the record.
     bundles: await listBundlesFor(ctx.db, row.id, mayWrite),
     permissions: {
@@ -115,8 +126,8 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
 /** `GET /object/{id}` at the asked detail level. */
 export async function getObject(ctx: ObjectContext, id: string, detail: DetailLevel) {
   const loaded = await loadReadable(ctx, id);
-  if (detail === 'summary') return toSummary(loaded.row);
-  if (detail === 'normal') return toNormal(loaded.row);
+  if (detail === 'summary') return toSummary(loaded.row, await thumbnailOf(ctx.db, id));
+  if (detail === 'normal') return toNormal(loaded.row, await thumbnailOf(ctx.db, id));
   return toDetailed(ctx, loaded);
 }
 
@@ -245,12 +256,16 @@ export async function listObjects(
     start: query.start,
     rows: query.rows,
   });
+  const thumbnails = await indexThumbnails(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return {
     numFound,
     start: query.start,
     rows: query.rows,
     docs: rows.map((row) => ({
-      ...toSummary(row),
+      ...toSummary(row, thumbnails.get(row.id)),
       modified: row.modified_at.toISOString(),
       owner: row.owner_name,
     })),

@@ -1,38 +1,18 @@
-import 'ol/ol.css';
 import type { BoundingBox } from '@geoportal/contract/record';
 import { findRegion } from '@geoportal/contract/regions';
-import { useComputedColorScheme, VisuallyHidden } from '@mantine/core';
-import Zoom from 'ol/control/Zoom';
 import { createEmpty, type Extent, extend } from 'ol/extent';
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import { fromExtent } from 'ol/geom/Polygon';
-import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import ExtentInteraction from 'ol/interaction/Extent';
-import KeyboardPan from 'ol/interaction/KeyboardPan';
-import KeyboardZoom from 'ol/interaction/KeyboardZoom';
 import VectorLayer from 'ol/layer/Vector';
-import OlMap from 'ol/Map';
-import { unByKey } from 'ol/Observable';
 import VectorSource from 'ol/source/Vector';
-import View from 'ol/View';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { bboxToExtent, extentToBbox, needsFit, sameBbox } from './bbox-extent';
-import classes from './extent-map.module.css';
 import { EXTENT_MAP_HEIGHT, type ExtentMapProps } from './extent-map-props';
-import {
-  boxStyle,
-  countryStyle,
-  extentMapPalettes,
-  geometryStyle,
-  handleStyle,
-} from './extent-map-style';
-import { loadCountries } from './world-countries';
-
-/** Milliseconds of zoom and pan animations; none for people who asked for less motion. */
-const motionDuration = () =>
-  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 250;
+import { boxStyle, geometryStyle, handleStyle } from './extent-map-style';
+import { motionDuration, SmallMapFrame, useSmallMap, whenSized } from './small-map';
 
 /** Space around a fitted box, in pixels, so its edges stay clear of the frame and buttons. */
 const FIT_PADDING = [40, 24, 24, 40];
@@ -64,9 +44,10 @@ function useStableBox(box: BoundingBox | undefined): BoundingBox | undefined {
 }
 
 /**
- * A small OpenLayers map of a record's extent over an offline background of country borders.
- * Browser only: pages use `ExtentMap` from extent-map-lazy.tsx, which loads this module lazily.
- * The focused map pans with the arrow keys and zooms with + and −; Tab leaves it.
+ * A small OpenLayers map of a record's extent over an offline background of country borders
+ * (the base in small-map.tsx). Browser only: pages use `ExtentMap` from extent-map-lazy.tsx,
+ * which loads this module lazily. The focused map pans with the arrow keys and zooms with
+ * + and −; Tab leaves it.
  */
 export default function ExtentMap({
   extent: extentProp,
@@ -77,11 +58,7 @@ export default function ExtentMap({
 }: ExtentMapProps) {
   const extent = useStableBox(extentProp);
   const intl = useIntl();
-  const scheme = useComputedColorScheme('light');
-  const palette = extentMapPalettes[scheme];
-  const hintId = useId();
-  const targetRef = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<OlMap | null>(null);
+  const { map, targetRef, palette } = useSmallMap();
   const editable = onChange !== undefined;
 
   // Read inside long-lived OpenLayers callbacks, so they see the latest props without being
@@ -90,80 +67,6 @@ export default function ExtentMap({
   latest.current = { extent, onChange };
   /** The last box this map reported; its echo through the props must not move the view. */
   const emitted = useRef<BoundingBox | undefined>(undefined);
-
-  // The map itself, once per mount.
-  useEffect(() => {
-    const target = targetRef.current;
-    if (!target) return;
-    const duration = motionDuration();
-    const zoomControl = new Zoom({ duration, zoomOutLabel: '−' });
-    const instance = new OlMap({
-      target,
-      view: new View({ center: [0, 0], zoom: 2, enableRotation: false }),
-      controls: [zoomControl],
-      interactions: defaultInteractions({
-        altShiftDragRotate: false,
-        pinchRotate: false,
-        keyboard: false,
-        // A small map inside a long page must not capture the wheel or a swipe that is meant
-        // to scroll the page; clicking (which focuses it) or tabbing in enables both.
-        onFocusOnly: true,
-        zoomDuration: duration,
-      }).extend([new KeyboardPan({ duration }), new KeyboardZoom({ duration })]),
-    });
-    setMap(instance);
-    return () => {
-      instance.setTarget(undefined);
-      instance.dispose();
-      setMap(null);
-    };
-  }, []);
-
-  // Translated names of the zoom buttons (OpenLayers renders them as "+" and "−").
-  useEffect(() => {
-    const target = targetRef.current;
-    if (!map || !target) return;
-    const names = [
-      ['.ol-zoom-in', intl.formatMessage({ id: 'map.zoomIn' })],
-      ['.ol-zoom-out', intl.formatMessage({ id: 'map.zoomOut' })],
-    ] as const;
-    for (const [selector, name] of names) {
-      const button = target.querySelector(selector);
-      button?.setAttribute('aria-label', name);
-      button?.setAttribute('title', name);
-    }
-  }, [map, intl]);
-
-  // The background: country borders, loaded once per page.
-  const [countries, setCountries] = useState<VectorLayer | null>(null);
-  useEffect(() => {
-    if (!map) return;
-    const source = new VectorSource();
-    const layer = new VectorLayer({ source, zIndex: 0 });
-    map.addLayer(layer);
-    setCountries(layer);
-    let active = true;
-    loadCountries().then(
-      (features) => {
-        if (active) source.addFeatures(features);
-      },
-      // Without the background the box and its numbers still mean something.
-      () => undefined,
-    );
-    return () => {
-      active = false;
-      map.removeLayer(layer);
-      // The features are shared with other maps: drop this source's listeners on them, or
-      // they would keep the source alive.
-      source.clear(true);
-      layer.dispose();
-      setCountries(null);
-    };
-  }, [map]);
-
-  useEffect(() => {
-    countries?.setStyle(countryStyle(palette));
-  }, [countries, palette]);
 
   const geometryFeatures = useMemo(
     () =>
@@ -277,45 +180,16 @@ export default function ExtentMap({
       });
       fitted.current = true;
     };
-    const hasSize = () => {
-      const size = map.getSize();
-      return size !== undefined && size[0] !== 0 && size[1] !== 0;
-    };
-    if (hasSize()) {
-      fit();
-      return;
-    }
-    // Not laid out yet (or in a hidden section): fit once the map has a size.
-    const key = map.on('change:size', () => {
-      if (!hasSize()) return;
-      unByKey(key);
-      fit();
-    });
-    return () => unByKey(key);
+    return whenSized(map, fit);
   }, [map, extent, geometryFeatures]);
 
-  const hint = [
-    intl.formatMessage({ id: 'map.keyboardHint' }),
-    editable ? intl.formatMessage({ id: 'map.editHint' }) : '',
-  ]
-    .join(' ')
-    .trim();
-
   return (
-    <div className={classes.frame} style={{ height }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: OpenLayers draws into this element; a
-          focusable region gives its keyboard interactions (arrows, + and −) their key events. */}
-      <div
-        ref={targetRef}
-        className={classes.target}
-        role="region"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above; the map must take focus.
-        tabIndex={0}
-        data-testid="extent-map"
-      />
-      <VisuallyHidden id={hintId}>{hint}</VisuallyHidden>
-    </div>
+    <SmallMapFrame
+      targetRef={targetRef}
+      label={label}
+      hint={editable ? intl.formatMessage({ id: 'map.editHint' }) : undefined}
+      height={height}
+      testId="extent-map"
+    />
   );
 }

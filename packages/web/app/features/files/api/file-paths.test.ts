@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   bearerFilePath,
+  bearerIssuePath,
+  bearerZipPath,
+  bundleZipPath,
   deletePath,
   filePath,
+  fileRefOfPath,
   indexPath,
   previewImagePath,
   previewTypePath,
@@ -35,5 +39,25 @@ describe('file paths', () => {
     );
     expect(previewTypePath('record-1')).toBe('/object/preview/record-1/type');
     expect(subtitlesPath('record-1')).toBe('/media/subtitles/record-1');
+  });
+
+  it('builds the bearer issue and the ZIP forms', () => {
+    expect(bearerIssuePath('record-1', 'data')).toBe('/object/record-1/data/bearer');
+    expect(bundleZipPath('record-1', 'data')).toBe('/object/record-1/data?format=zip');
+    expect(bearerZipPath('record-1', 'data', 'tok')).toBe(
+      '/object/bearer-record-1/data/tok?format=zip',
+    );
+  });
+
+  it('reads the file of a download URL the server listed', () => {
+    expect(fileRefOfPath('/object/record-1/data/Ordner/%C3%BC%20b.de.vtt')).toEqual({
+      id: 'record-1',
+      bundle: 'data',
+      path: 'Ordner/ü b.de.vtt',
+    });
+    expect(fileRefOfPath('/object/bearer-record-1/data/tok/a.vtt')).toBeUndefined();
+    expect(fileRefOfPath('/object/preview/large/record-1/data/a.png')).toBeUndefined();
+    expect(fileRefOfPath('/media/subtitle/record-1/de')).toBeUndefined();
+    expect(fileRefOfPath('/object/record-1/data/%E0%A4%A.vtt')).toBeUndefined();
   });
 });

@@ -59,6 +59,41 @@ export const bearerFilePath = ({ id, bundle, path }: FileRef, token: string) =>
     encodeFilePath(path),
   ].join('/');
 
+/** `POST /object/{id}/{bundle}/bearer`: issues a signed token for the bundle's files. */
+export const bearerIssuePath = (id: string, bundle: string) => bundlePath(id, bundle, 'bearer');
+
+/** `GET /object/{id}/{bundle}?format=zip`: the whole bundle as one ZIP, streamed. */
+export const bundleZipPath = (id: string, bundle: string) => `${bundlePath(id, bundle)}?format=zip`;
+
+/** `/object/bearer-{id}/{bundle}/{token}?format=zip`: the bundle's ZIP under a signed token. */
+export const bearerZipPath = (id: string, bundle: string, token: string) =>
+  [
+    '/object',
+    `bearer-${encodeURIComponent(id)}`,
+    encodeURIComponent(bundle),
+    `${encodeURIComponent(token)}?format=zip`,
+  ].join('/');
+
+/**
+ * The file of a download URL the server answered (`/object/{id}/{bundle}/{path}`, relative to
+ * the API base, as the media endpoints list subtitles), or undefined for any other URL.
+ */
+export function fileRefOfPath(url: string): FileRef | undefined {
+  const match = /^\/object\/([^/?#]+)\/([^/?#]+)\/([^?#]+)$/.exec(url);
+  if (!match) return undefined;
+  try {
+    const [id, bundle, path] = match.slice(1).map(decodeURIComponent) as [string, string, string];
+    // The signed and preview forms are links of their own, not files of a bundle.
+    if (id.startsWith('bearer-') || id.startsWith('accesskey-') || id === 'preview') {
+      return undefined;
+    }
+    return { id, bundle, path };
+  } catch {
+    // Malformed percent-encoding: not a URL this module built.
+    return undefined;
+  }
+}
+
 /** `/object/preview/{type}/{id}/{bundle}/{path}`: an image rendered by the server. */
 export const previewImagePath = (type: PreviewRendition, { id, bundle, path }: FileRef) =>
   [

@@ -7,6 +7,7 @@ import type { FileRef } from '../api/file-paths';
 import { sourceMode } from '../model/file-source';
 import { viewerKind } from '../model/viewer-kind';
 import { BundleSettings } from './bundle-settings';
+import { BundleZipLink } from './bundle-zip-link';
 import { DeleteFileModal } from './delete-file-modal';
 import { FileList } from './file-list';
 import classes from './files.module.css';
@@ -78,6 +79,11 @@ export function BundleCard({ id, bundle, canWrite, visitorCanRead, onChanged }: 
           onShow={(path) => setChosen(path === shown?.path ? null : path)}
           onDelete={setToDelete}
         />
+        {bundle.files.length > 0 && (
+          <Text size="sm">
+            <BundleZipLink id={id} bundle={bundle.name} mode={mode} />
+          </Text>
+        )}
         {shown && (
           <Stack gap="xs" component="section" aria-labelledby={viewerHeadingId}>
             <Group gap="xs" justify="space-between" wrap="nowrap">

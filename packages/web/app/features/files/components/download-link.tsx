@@ -44,6 +44,8 @@ export function DownloadLink({
         href={client.url(filePath(fileRef))}
         download={fileName(file.path)}
         className={classes.path}
+        // Also used inside sentences, where colour alone does not mark a link (WCAG 1.4.1).
+        underline="always"
       >
         {label}
       </Anchor>
@@ -72,6 +74,7 @@ export function DownloadLink({
         type="button"
         onClick={handleClick}
         className={classes.path}
+        underline="always"
         ta="left"
       >
         {label}

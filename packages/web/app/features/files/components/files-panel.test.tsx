@@ -245,6 +245,40 @@ describe('FilesPanel for those who may write', () => {
   });
 });
 
+describe('FilesPanel: the ZIP of a draft’s bundle', () => {
+  it('downloads through a signed URL issued at the click', async () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const { user, sent } = setup(
+      {},
+      {
+        routes: {
+          [`POST ${base}/intern/bearer`]: () =>
+            json({
+              token: 'tok-zip',
+              expires: new Date(Date.now() + 600_000).toISOString(),
+              prefix: `/api/v1/object/bearer-${recordId}/intern/tok-zip/`,
+            }),
+        },
+      },
+    );
+    await user.click(
+      within(region('Paket intern')).getByRole('button', {
+        name: 'Alle Dateien herunterladen (ZIP): intern',
+      }),
+    );
+    await waitFor(() =>
+      expect(clicked).toEqual([`/api/v1/object/bearer-${recordId}/intern/tok-zip?format=zip`]),
+    );
+    expect(sent('POST')[0]?.headers.accesstoken).toBe('token-1');
+    click.mockRestore();
+  });
+});
+
 describe('FilesPanel for visitors', () => {
   it('reads the bundles itself and offers downloads without any management controls', async () => {
     const { sent } = setup(
@@ -265,6 +299,19 @@ describe('FilesPanel for visitors', () => {
     // The index image is shown at once, from its plain address.
     const image = within(card).getByRole('img', { name: 'Bild karte.png' });
     expect(image.getAttribute('src')).toBe(`/api/v1${base}/data/karte.png`);
+    // Thumbnails of the image and the PDF, decorative beside the named links.
+    const thumbnails = Array.from(card.querySelectorAll('img[alt=""]'), (img) =>
+      img.getAttribute('src'),
+    );
+    expect(thumbnails).toEqual([
+      `/api/v1/object/preview/thumbnail/${recordId}/data/karte.png`,
+      `/api/v1/object/preview/thumbnail/${recordId}/data/bericht.pdf`,
+    ]);
+    const zip = within(card).getByRole('link', {
+      name: 'Alle Dateien herunterladen (ZIP): data',
+    });
+    expect(zip.getAttribute('href')).toBe(`/api/v1${base}/data?format=zip`);
+    expect(zip.getAttribute('download')).toBe('data.zip');
   });
 
   it('shows nothing when the record has no files for them', async () => {

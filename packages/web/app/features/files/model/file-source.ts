@@ -1,14 +1,7 @@
-import type { ViewerKind } from './viewer-kind';
-
 /**
- * How tags that cannot send headers (img, iframe, video, audio, track, links) reach a file:
- * - `plain`: the file's own URL; only when a visitor may read the record and the bundle is
- *   displayed, because a tag carries neither the AccessToken header nor an access key;
- * - `fetched`: the page reads the bytes through the client (token and key travel along) and
- *   shows them from a `blob:` URL or as text, or saves them as a download.
- *
- * A third way, a signed URL (`bearerFilePath` in api/file-paths.ts), fits drafts best: it
- * streams like a plain URL. It is wired here once the server issues tokens to the page.
+ * Whether a visitor could fetch the bundle's files themselves: `plain` when a visitor may read
+ * the record and the bundle is displayed, else `fetched` (a draft, a record shared by key, a
+ * hidden bundle), whose files need the caller's token or key.
  */
 export type SourceMode = 'plain' | 'fetched';
 
@@ -17,10 +10,17 @@ export function sourceMode(visitorCanRead: boolean, bundle: { display: boolean }
 }
 
 /**
- * Whether a viewer can show a fetched file. The page's Content-Security-Policy allows `blob:`
- * for images only (frames and media fall back to `'self'`), and text and GeoJSON are read
- * as text; PDF, video and audio of a record visitors may not read need a signed URL.
+ * How a tag that cannot send headers (img, iframe, video, audio, track) reaches a file:
+ * - `plain`: the file's own URL (mode `plain`);
+ * - `signed`: a short-lived signed URL of the bundle (`bearerFilePath`), issued to the caller;
+ *   it streams and seeks like a plain URL, which PDF viewers and players need;
+ * - `fetched`: the page reads the bytes through the client and shows them from a `blob:` URL:
+ *   rendered previews, which have no signed form. The page's Content-Security-Policy allows
+ *   `blob:` for images only, and renditions are images.
  */
-export function showsFetched(kind: ViewerKind): boolean {
-  return kind === 'image' || kind === 'text' || kind === 'geojson';
+export type TagSource = 'plain' | 'signed' | 'fetched';
+
+export function tagSource(mode: SourceMode, rendition: boolean): TagSource {
+  if (mode === 'plain') return 'plain';
+  return rendition ? 'fetched' : 'signed';
 }

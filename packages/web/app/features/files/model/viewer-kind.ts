@@ -44,6 +44,22 @@ export function needsRendition(mediaType: string): boolean {
   return type.startsWith('image/') && !browserImages.has(type);
 }
 
+/** What the server renders thumbnails of (`/object/preview/thumbnail/…`): raster images and PDFs. */
+const thumbnailTypes = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+  'application/pdf',
+]);
+
+/** Whether the file list shows a thumbnail of the file. */
+export function hasThumbnail(mediaType: string): boolean {
+  return thumbnailTypes.has(baseMediaType(mediaType));
+}
+
 /**
  * The viewer for a file, from its sniffed media type (and, for GeoJSON, which sniffing
  * reports as JSON or text, the `.geojson` extension). When the media type says nothing

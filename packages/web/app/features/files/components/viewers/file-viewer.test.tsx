@@ -3,7 +3,7 @@ import type { SubtitleTrack } from '@geoportal/contract/files';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { json, text } from '../../../../lib/testing/fake-fetch';
+import { errorResponse, json, text } from '../../../../lib/testing/fake-fetch';
 import { fileEntry, type Routes, recordId, renderFiles } from '../../testing/render-files';
 import { FileViewer } from './file-viewer';
 import { trackLabel } from './media-viewer';
@@ -20,11 +20,29 @@ function show(
   file: ReturnType<typeof fileEntry>,
   mode: 'plain' | 'fetched' = 'plain',
   routes: Routes = {},
+  bundleName = 'data',
 ) {
-  const view = renderFiles(<FileViewer id={recordId} bundle="data" file={file} mode={mode} />, {
-    routes,
-  });
+  const view = renderFiles(
+    <FileViewer id={recordId} bundle={bundleName} file={file} mode={mode} />,
+    { routes },
+  );
   return { ...view, user: userEvent.setup() };
+}
+
+/** Where the signed URLs of the bundle `data` start. */
+const signedBase = `/api/v1/object/bearer-${recordId}/data/tok-1`;
+
+/** The server's answer to `POST …/data/bearer`, valid for ten more minutes. */
+function signed(routes: Routes = {}): Routes {
+  return {
+    [`POST /object/${recordId}/data/bearer`]: () =>
+      json({
+        token: 'tok-1',
+        expires: new Date(Date.now() + 600_000).toISOString(),
+        prefix: `${signedBase}/`,
+      }),
+    ...routes,
+  };
 }
 
 describe('FileViewer', () => {
@@ -58,7 +76,7 @@ describe('FileViewer', () => {
     );
   });
 
-  it('fetches a draft’s image through the client and shows it from a blob URL', async () => {
+  it('fetches a draft’s rendered image through the client and shows it from a blob URL', async () => {
     // jsdom has no blob URLs.
     const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     URL.createObjectURL = vi.fn(() => 'blob:bild');
@@ -67,14 +85,21 @@ describe('FileViewer', () => {
       URL.createObjectURL = original.create;
       URL.revokeObjectURL = original.revoke;
     });
-    const { xhr } = show(fileEntry('karte.png', 'image/png'), 'fetched');
+    const { xhr } = show(fileEntry('ortho.tif', 'image/tiff'), 'fetched');
     const request = xhr.last();
-    expect(request.url).toBe(`/api/v1${base}/karte.png`);
+    expect(request.url).toBe(`/api/v1/object/preview/large/${recordId}/data/ortho.tif`);
     expect(request.headers.AccessToken).toBe('token-1');
     act(() => request.progressDown(30, 100));
     expect(screen.getByText('Wird geladen: 30 %')).toBeTruthy();
     act(() => request.respond(200, new Blob(['png'])));
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe('blob:bild'));
+  });
+
+  it('shows a draft’s image from a signed URL of its bundle', async () => {
+    const { requests } = show(fileEntry('karte.png', 'image/png'), 'fetched', signed());
+    const image = await screen.findByRole('img', { name: 'Bild karte.png' });
+    expect(image.getAttribute('src')).toBe(`${signedBase}/karte.png`);
+    expect(requests[0]?.headers.accesstoken).toBe('token-1');
   });
 
   it('shows a PDF in the browser’s viewer with a title and a download link', () => {
@@ -87,10 +112,24 @@ describe('FileViewer', () => {
     ).toBe(`/api/v1${base}/bericht.pdf`);
   });
 
-  it('offers the download instead of a PDF frame when tags cannot reach the file', () => {
-    show(fileEntry('bericht.pdf', 'application/pdf'), 'fetched');
+  it('frames a draft’s PDF through a signed URL', async () => {
+    show(fileEntry('bericht.pdf', 'application/pdf'), 'fetched', signed());
+    const frame = await screen.findByTitle('PDF-Datei bericht.pdf');
+    expect(frame.getAttribute('src')).toBe(`${signedBase}/bericht.pdf`);
+  });
+
+  it('says why a draft’s PDF cannot be shown when no signed URL is issued', async () => {
+    show(
+      fileEntry('bericht.pdf', 'application/pdf'),
+      'fetched',
+      {
+        [`POST /object/${recordId}/versteckt/bearer`]: () =>
+          errorResponse(404, 'object.not_found', 'Not found.'),
+      },
+      'versteckt',
+    );
+    expect(await screen.findByText('Die Vorschau konnte nicht geladen werden.')).toBeTruthy();
     expect(screen.queryByTitle('PDF-Datei bericht.pdf')).toBeNull();
-    expect(screen.getByText(/erst möglich, wenn Besucher den Datensatz lesen dürfen/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'bericht.pdf herunterladen' })).toBeTruthy();
   });
 
@@ -130,7 +169,7 @@ describe('FileViewer', () => {
       { url: `/media/subtitle/${recordId}/de`, lang: 'de', label: 'Deutsch' },
       { url: `/media/subtitle/${recordId}/en`, lang: 'en', label: '' },
     ];
-    const { container } = show(fileEntry('flug.mp4', 'video/mp4'), 'plain', {
+    const { container, requests } = show(fileEntry('flug.mp4', 'video/mp4'), 'plain', {
       [`GET /media/subtitles/${recordId}`]: () => json(tracks),
     });
     const video = container.querySelector('video') as HTMLVideoElement;
@@ -144,6 +183,29 @@ describe('FileViewer', () => {
     expect(de?.getAttribute('label')).toBe('Deutsch');
     expect(en?.getAttribute('srclang')).toBe('en');
     expect(en?.getAttribute('label')).toBe('Englisch');
+    // The server labels tracks in the page language, not the browser's.
+    expect(requests[0]?.headers['accept-language']).toBe('de');
+  });
+
+  it('plays a draft’s video and subtitles from signed URLs', async () => {
+    const tracks: SubtitleTrack[] = [
+      { url: `/object/${recordId}/data/flug.de.vtt`, lang: 'de', label: 'Deutsch' },
+    ];
+    const { container } = show(
+      fileEntry('flug.webm', 'video/webm'),
+      'fetched',
+      signed({ [`GET /media/subtitles/${recordId}`]: () => json(tracks) }),
+    );
+    const video = await waitFor(() => {
+      const element = container.querySelector('video');
+      if (!element) throw new Error('no player yet');
+      return element;
+    });
+    expect(video.querySelector('source')?.getAttribute('src')).toBe(`${signedBase}/flug.webm`);
+    await waitFor(() =>
+      expect(video.querySelector('track')?.getAttribute('src')).toBe(`${signedBase}/flug.de.vtt`),
+    );
+    expect(video.querySelector('track')?.getAttribute('srclang')).toBe('de');
   });
 
   it('plays media without subtitles when the media endpoint fails', async () => {

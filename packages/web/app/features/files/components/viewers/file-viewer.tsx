@@ -1,13 +1,13 @@
 import type { FileEntry } from '@geoportal/contract/files';
-import { Loader, Stack, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../../lib/auth/access';
-import { type FileRef, filePath, previewImagePath } from '../../api/file-paths';
+import type { FileRef } from '../../api/file-paths';
 import { getPreviewType } from '../../api/get-preview-type';
 import { useFileSource } from '../../hooks/use-file-source';
 import { useLoaded } from '../../hooks/use-loaded';
-import { type SourceMode, showsFetched } from '../../model/file-source';
+import type { SourceMode } from '../../model/file-source';
 import { needsRendition, type ViewerKind, viewerKind } from '../../model/viewer-kind';
 import { DownloadLink } from '../download-link';
 import { GeoJsonViewer } from './geojson-viewer';
@@ -34,14 +34,10 @@ function ImageFile({
   mode: SourceMode;
 }) {
   const intl = useIntl();
-  const path = needsRendition(file.mediaType)
-    ? previewImagePath('large', fileRef)
-    : filePath(fileRef);
-  const source = useFileSource(path, mode);
+  const rendition = needsRendition(file.mediaType) ? 'large' : undefined;
+  const source = useFileSource(fileRef, mode, rendition);
   return (
     <ImageViewer
-      // A new image starts fitted.
-      key={path}
       source={source}
       alt={intl.formatMessage({ id: 'files.image.alt' }, { path: file.path })}
       label={intl.formatMessage({ id: 'files.image.frame' }, { path: file.path })}
@@ -61,7 +57,6 @@ function ViewerOf({
   file: FileEntry;
   mode: SourceMode;
 }) {
-  const { client } = useAccess();
   const intl = useIntl();
   const download = (
     <DownloadLink fileRef={fileRef} file={file} mode={mode}>
@@ -75,16 +70,6 @@ function ViewerOf({
       </Text>
     );
   }
-  if (mode === 'fetched' && !showsFetched(kind)) {
-    return (
-      <Stack gap="xs">
-        <Text size="sm">
-          <FormattedMessage id="files.viewer.notPublic" />
-        </Text>
-        <Text size="sm">{download}</Text>
-      </Stack>
-    );
-  }
   switch (kind) {
     case 'image':
       return <ImageFile fileRef={fileRef} file={file} mode={mode} />;
@@ -95,7 +80,8 @@ function ViewerOf({
     case 'pdf':
       return (
         <PdfViewer
-          src={client.url(filePath(fileRef))}
+          fileRef={fileRef}
+          mode={mode}
           title={intl.formatMessage({ id: 'files.pdf.title' }, { path: file.path })}
           download={download}
         />
@@ -105,8 +91,8 @@ function ViewerOf({
       return (
         <MediaViewer
           kind={kind}
-          id={fileRef.id}
-          src={client.url(filePath(fileRef))}
+          fileRef={fileRef}
+          mode={mode}
           mediaType={file.mediaType}
           title={intl.formatMessage({ id: `files.media.${kind}` }, { path: file.path })}
           fallback={download}

@@ -1,9 +1,9 @@
 import type { FileEntry } from '@geoportal/contract/files';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { SmallMapShell } from '../../../../components/map/small-map-shell';
 import { useAccess } from '../../../../lib/auth/access';
-import { ClientOnly } from '../../../../lib/client-only';
 import type { FileRef } from '../../api/file-paths';
 import { getFileText } from '../../api/get-file-text';
 import { useLoaded } from '../../hooks/use-loaded';
@@ -19,36 +19,6 @@ export const GEOJSON_MAP_HEIGHT = 320;
 // OpenLayers runs only in the browser and comes as its own chunk, loaded when a GeoJSON file
 // is shown (the pattern of components/map/extent-map-lazy.tsx).
 const LazyGeoJsonMap = lazy(() => import('./geojson-map'));
-
-/** Keeps a failed map chunk (offline, a new deployment) from taking the record page down. */
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
-function MapPlaceholder() {
-  const intl = useIntl();
-  return (
-    <div
-      style={{
-        height: GEOJSON_MAP_HEIGHT,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-      role="status"
-      aria-busy="true"
-    >
-      <Loader size="sm" aria-hidden="true" />
-      <span className="visually-hidden-focusable">{intl.formatMessage({ id: 'map.loading' })}</span>
-    </div>
-  );
-}
 
 /**
  * A GeoJSON file on a small map, with the number of its features. The file is read through
@@ -106,21 +76,9 @@ export function GeoJsonViewer({ fileRef, file }: { fileRef: FileRef; file: FileE
           <FormattedMessage id="files.geojson.outOfRange" />
         </Text>
       )}
-      <ClientOnly fallback={<MapPlaceholder />}>
-        {() => (
-          <MapBoundary
-            fallback={
-              <Text size="sm" role="status">
-                {intl.formatMessage({ id: 'map.unavailable' })}
-              </Text>
-            }
-          >
-            <Suspense fallback={<MapPlaceholder />}>
-              <LazyGeoJsonMap data={parsed.data} label={label} height={GEOJSON_MAP_HEIGHT} />
-            </Suspense>
-          </MapBoundary>
-        )}
-      </ClientOnly>
+      <SmallMapShell height={GEOJSON_MAP_HEIGHT}>
+        {() => <LazyGeoJsonMap data={parsed.data} label={label} height={GEOJSON_MAP_HEIGHT} />}
+      </SmallMapShell>
     </Stack>
   );
 }

@@ -1,0 +1,77 @@
+import { Loader, Text } from '@mantine/core';
+import { Component, type ReactNode, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { ClientOnly } from '../../lib/client-only';
+import classes from './small-map.module.css';
+
+/** Takes a small map's place, at the map's size, until the map has loaded in the browser. */
+export function SmallMapPlaceholder({ height, testId }: { height: number; testId?: string }) {
+  const intl = useIntl();
+  return (
+    <div
+      className={`${classes.frame} ${classes.placeholder}`}
+      style={{ height }}
+      role="status"
+      aria-busy="true"
+      data-testid={testId}
+    >
+      <Loader size="sm" aria-hidden="true" />
+      <span className="visually-hidden-focusable">{intl.formatMessage({ id: 'map.loading' })}</span>
+    </div>
+  );
+}
+
+/**
+ * Stands in for a map whose chunk cannot be loaded (offline, or a new deployment removed the
+ * old file): what the page shows beside the map keeps working, so a broken map must not take
+ * the whole page down to the route's error page.
+ */
+class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function SmallMapUnavailable({ height }: { height: number }) {
+  const intl = useIntl();
+  return (
+    <div className={`${classes.frame} ${classes.placeholder}`} style={{ height }} role="status">
+      <Text size="sm" c="dimmed" px="md" ta="center">
+        {intl.formatMessage({ id: 'map.unavailable' })}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * Where a lazily loaded small map goes (SPEC §2: the map runs only in the browser). Server and
+ * hydration render a placeholder of the map's size; in the browser `children` renders the
+ * lazy map, with the placeholder while its chunk loads and a notice if it cannot.
+ */
+export function SmallMapShell({
+  height,
+  placeholderTestId,
+  children,
+}: {
+  /** The map's height in CSS pixels, kept by placeholder and notice. */
+  height: number;
+  placeholderTestId?: string;
+  children: () => ReactNode;
+}) {
+  const placeholder = <SmallMapPlaceholder height={height} testId={placeholderTestId} />;
+  return (
+    <ClientOnly fallback={placeholder}>
+      {() => (
+        <MapErrorBoundary fallback={<SmallMapUnavailable height={height} />}>
+          <Suspense fallback={placeholder}>{children()}</Suspense>
+        </MapErrorBoundary>
+      )}
+    </ClientOnly>
+  );
+}
