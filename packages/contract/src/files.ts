@@ -188,3 +188,21 @@ export const BearerToken = z
   })
   .meta({ id: 'BearerToken' });
 export type BearerToken = z.infer<typeof BearerToken>;
+
+/** GeoJSON geometry types (RFC 7946 §1.4). */
+export const geoJsonGeometryTypes: ReadonlySet<string> = new Set([
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+]);
+
+/** `type` values a GeoJSON document may have at its root (RFC 7946 §1.4). */
+export const geoJsonTypes: ReadonlySet<string> = new Set([
+  'FeatureCollection',
+  'Feature',
+  ...geoJsonGeometryTypes,
+]);

@@ -146,5 +146,8 @@ export async function sendFile(
   if (request.method === 'HEAD' || length === 0) return reply.send();
   // Opened before the headers go out, so that a missing blob is a clean 500, not a cut stream.
   const handle = await store.openBlob(file.sha256);
-  return reply.send(handle.createReadStream({ start: plan.start, end: plan.end }));
+  // 256 KiB reads: a quarter of the read calls of the default for large files.
+  return reply.send(
+    handle.createReadStream({ start: plan.start, end: plan.end, highWaterMark: 256 * 1024 }),
+  );
 }

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+/** Stream buffers of the upload path (see `BlobStore.receive`). */
+const STREAM_BUFFER_BYTES = 1 << 20;
+
 /**
  * The blob store (DESIGN §2): bytes live once under their SHA-256 in
  * `<root>/<2 hex>/<2 hex>/<sha256>`; uploads arrive in `<root>/tmp/` first. A temporary sits
@@ -48,7 +51,14 @@ export class BlobStore {
       await pipeline(
         source,
         probe,
-        createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, flush: true }),
+        // Room for 1 MiB of queued writes: parsing and hashing go on while the disk writes,
+        // instead of taking turns with every 64 KiB chunk.
+        createWriteStream(tmpPath, {
+          flags: 'wx',
+          mode: 0o600,
+          flush: true,
+          highWaterMark: STREAM_BUFFER_BYTES,
+        }),
       );
       return { tmpPath, sha256: probe.digest(), size: probe.size, utf8Text: probe.isText() };
     } catch (error) {
@@ -145,7 +155,7 @@ class HashingProbe extends Transform {
   private carry: Buffer = Buffer.alloc(0);
 
   constructor(private readonly limit: number | undefined) {
-    super();
+    super({ highWaterMark: STREAM_BUFFER_BYTES });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {

@@ -1,4 +1,4 @@
-import type { PreviewRendition, PreviewType } from '@geoportal/contract/files';
+import { geoJsonTypes, type PreviewRendition, type PreviewType } from '@geoportal/contract/files';
 
 /**
  * Raster image types the image library (sharp) decodes, by sniffed media type. SVG is left
@@ -13,19 +13,6 @@ const sharpImageTypes = new Set([
   'image/gif',
   'image/tiff',
   'image/avif',
-]);
-
-/** GeoJSON `type` values at the root of a GeoJSON document (RFC 7946 §1.4). */
-const geoJsonTypes = new Set([
-  'FeatureCollection',
-  'Feature',
-  'Point',
-  'MultiPoint',
-  'LineString',
-  'MultiLineString',
-  'Polygon',
-  'MultiPolygon',
-  'GeometryCollection',
 ]);
 
 /** The longest edge of each rendition, in pixels; the picture fits inside the square. */

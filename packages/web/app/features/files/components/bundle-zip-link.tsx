@@ -3,21 +3,11 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
+import { startDownload } from '../../../lib/save-download';
 import { useToast } from '../../../lib/use-toast';
 import { bearerZipPath, bundleZipPath } from '../api/file-paths';
 import { useBearerTokens } from '../hooks/use-bearer-token';
 import type { SourceMode } from '../model/file-source';
-
-/** Starts a download of `url` the way a click on a link with `download` would. */
-function startDownload(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * "Download all (ZIP)" of a bundle, which the server streams while it builds it. Bundles every

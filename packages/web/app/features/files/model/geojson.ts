@@ -1,3 +1,4 @@
+import { geoJsonGeometryTypes } from '@geoportal/contract/files';
 /** What the GeoJSON viewer needs of a file: the parsed object and how many features it has. */
 export interface ParsedGeoJson {
   data: object;
@@ -8,16 +9,6 @@ export interface ParsedGeoJson {
    */
   outOfRange: boolean;
 }
-
-const geometryTypes = new Set([
-  'Point',
-  'MultiPoint',
-  'LineString',
-  'MultiLineString',
-  'Polygon',
-  'MultiPolygon',
-  'GeometryCollection',
-]);
 
 function outside(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
@@ -61,7 +52,7 @@ export function parseGeoJson(text: string): ParsedGeoJson | null {
     featureCount = object.features.length;
   } else if (object.type === 'Feature') {
     featureCount = 1;
-  } else if (typeof object.type === 'string' && geometryTypes.has(object.type)) {
+  } else if (typeof object.type === 'string' && geoJsonGeometryTypes.has(object.type)) {
     featureCount = 1;
   } else {
     return null;

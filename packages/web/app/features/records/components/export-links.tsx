@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
+import { saveBlob } from '../../../lib/save-download';
 import { useToast } from '../../../lib/use-toast';
 import { exportUrl, getExport } from '../api/get-export';
 import { type ExportFormat, exportFileName, exportFormats } from '../model/export-formats';
-import { saveFile } from '../model/save-file';
 import { RecordSection } from './record-section';
 
 /**
@@ -22,7 +22,10 @@ function ExportButton({ id, format }: { id: string; format: ExportFormat }) {
   const handleClick = async () => {
     setBusy(true);
     try {
-      saveFile(await getExport(client, id, format), exportFileName(id, format), format.mediaType);
+      saveBlob(
+        new Blob([await getExport(client, id, format)], { type: format.mediaType }),
+        exportFileName(id, format),
+      );
     } catch (error) {
       toast.error(errorText(error, intl.formatMessage, intl.messages));
     } finally {
