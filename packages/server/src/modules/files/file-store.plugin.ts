@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { sweep } from './file.service.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listObjectBlobs } from './file.repository.js';
+import { collectBlob, sweep } from './file.service.js';
 import { BlobStore } from './store.js';
 
 declare module 'fastify' {
@@ -19,7 +20,8 @@ const STALE_TEMPORARY_MS = 60 * 60 * 1000;
  * or kill cut off, and blobs no file uses. On the embedded database this process is the only
  * user of the store, so every temporary is left over; on PostgreSQL several processes may
  * share the store, so only temporaries untouched for an hour go (an upload in progress keeps
- * writing to its own). The sweep repeats hourly, which also collects blobs of deleted objects.
+ * writing to its own). The sweep repeats hourly as a safety net; the blobs of a deleted object
+ * are collected right after its delete (`collectBlobsOfDeletedObjects`).
  */
 export async function registerFileStore(app: FastifyInstance): Promise<void> {
   const store = new BlobStore(path.join(app.config.dataDir, 'blobs'));
@@ -40,4 +42,47 @@ export async function registerFileStore(app: FastifyInstance): Promise<void> {
   }, SWEEP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  collectBlobsOfDeletedObjects(app, ctx);
+}
+
+/** The full URL pattern of the record delete route (the API prefix is `/api/v1`, app.ts). */
+const DELETE_OBJECT_ROUTE = '/api/v1/object/:id';
+
+/** The blobs an object's files used, read before its `DELETE /object/{id}` runs. */
+const blobsBeforeDelete = new WeakMap<FastifyRequest, string[]>();
+
+/**
+ * `DELETE /object/{id}` cascades to the file rows; the blobs they used are collected right
+ * after the delete committed instead of at the next sweep. The hashes are read before the
+ * handler (afterwards the rows are gone), and collected in `onSend` of a 204, so the client
+ * sees the answer only once the bytes are gone. `collectBlob` re-checks under the blob lock
+ * that no other file uses a blob, so content another record shares stays; it never throws,
+ * and whatever it misses the next sweep removes. Lives here so that the objects module
+ * needs no knowledge of files.
+ */
+function collectBlobsOfDeletedObjects(
+  app: FastifyInstance,
+  ctx: Parameters<typeof collectBlob>[0],
+): void {
+  const isObjectDelete = (request: FastifyRequest) =>
+    request.method === 'DELETE' && request.routeOptions.url === DELETE_OBJECT_ROUTE;
+  app.addHook('preHandler', async (request) => {
+    if (!isObjectDelete(request)) return;
+    const { id } = request.params as { id?: string };
+    if (typeof id !== 'string') return;
+    try {
+      blobsBeforeDelete.set(request, await listObjectBlobs(app.db, id));
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not list the blobs of a record being deleted');
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const shas = blobsBeforeDelete.get(request);
+    if (!shas) return payload;
+    blobsBeforeDelete.delete(request);
+    if (reply.statusCode === 204) {
+      for (const sha256 of shas) await collectBlob(ctx, sha256);
+    }
+    return payload;
+  });
 }

@@ -126,6 +126,17 @@ export async function listUnusedBlobs(db: Db, limit: number): Promise<string[]> 
   return rows.map((r) => r.sha256);
 }
 
+/** The distinct blobs the files of an object use. */
+export async function listObjectBlobs(db: Db, objectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('file')
+    .select('sha256')
+    .distinct()
+    .where('object_id', '=', objectId)
+    .execute();
+  return rows.map((r) => r.sha256);
+}
+
 /** Creates the bundle if missing, displayed and ordered after the existing ones. */
 export async function ensureBundle(db: Db, objectId: string, name: string) {
   await db

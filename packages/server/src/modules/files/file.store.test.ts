@@ -133,6 +133,42 @@ describe.each(testDatabases)('file store on $name', (database) => {
     expect(await t.app.blobStore.exists(hash)).toBe(true);
   });
 
+  it('collects the blobs of a deleted record at once, but not those another record shares', async () => {
+    const doomed = await recordFixture(t.app, tokens);
+    const other = await recordFixture(t.app, tokens);
+    const own = `only in the deleted record ${Date.now()}`;
+    const shared = `in both records ${Date.now()}`;
+    for (const [id, path, content] of [
+      [doomed.id, 'own.txt', own],
+      [doomed.id, 'shared.txt', shared],
+      [doomed.id, 'again.txt', own], // the same blob twice in one record
+      [other.id, 'shared.txt', shared],
+    ] as const) {
+      expect((await upload(t.app, id, 'data', { path, content }, as('owner'))).statusCode).toBe(
+        201,
+      );
+    }
+    const api = jsonCaller(t.app);
+    expect((await api('DELETE', `/object/${doomed.id}`, as('owner'))).statusCode).toBe(204);
+    // No sweep in between: the answer comes once the unused bytes are gone.
+    const disk = await diskState(t.config.dataDir);
+    const db = await dbState(t.app);
+    expect(disk.blobs).not.toContain(sha256(own));
+    expect(db.blobs).not.toContain(sha256(own));
+    expect(disk.blobs).toContain(sha256(shared));
+    expect(db.blobs).toContain(sha256(shared));
+    const res = await t.app.inject({
+      url: fileUrl(other.id, 'data', 'shared.txt'),
+      headers: as('owner'),
+    });
+    expect(res.body).toBe(shared);
+    // A refused delete (another submitter's draft: 404) collects nothing.
+    const kept = `kept after a refused delete ${Date.now()}`;
+    await upload(t.app, other.id, 'data', { path: 'kept.txt', content: kept }, as('owner'));
+    expect((await api('DELETE', `/object/${other.id}`, as('otherSubmitter'))).statusCode).toBe(404);
+    expect((await diskState(t.config.dataDir)).blobs).toContain(sha256(kept));
+  });
+
   it('restarts clean: left-over temporaries and unused blobs go, used blobs stay', async () => {
     const { id } = await recordFixture(t.app, tokens);
     const kept = await upload(
