@@ -1,5 +1,6 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayDelete, mayRead, mayWrite, signedIn } from '../../test/expected-access.js';
 
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import {
@@ -27,16 +28,6 @@ const callers: Caller[] = [
   'readKey',
   'writeKey',
 ];
-const signedIn = (c: Caller) => ['owner', 'otherSubmitter', 'editor', 'administrator'].includes(c);
-const mayRead = (c: Caller, s: ObjectState) =>
-  ['owner', 'editor', 'administrator', 'readKey', 'writeKey'].includes(c) || s === 'published';
-const mayWrite = (c: Caller, s: ObjectState) =>
-  c === 'administrator' ||
-  c === 'writeKey' ||
-  (c === 'owner' && s === 'draft') ||
-  (c === 'editor' && s !== 'draft');
-const mayDelete = (c: Caller, s: ObjectState) =>
-  c === 'administrator' || (c === 'owner' && s === 'draft');
 const sees = (c: Caller, s: ObjectState, hidden: boolean) =>
   mayRead(c, s) && (!hidden || mayWrite(c, s));
 

@@ -3,7 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectState } from '@geoportal/contract/object';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
+import { stepsTo, stepTaker } from '../../test/expected-access.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 
 /** Test-only helpers of the files tests: multipart bodies, record fixtures, disk checks. */
@@ -118,21 +120,10 @@ export async function recordFixture(
   const key = async (type: 'read' | 'write') =>
     (await api('POST', `/object/${id}/accessKeys`, as('owner'), { type })).json().secret as string;
   const secrets = { readKey: await key('read'), writeKey: await key('write') };
-  const steps: ObjectState[] = {
-    draft: [],
-    submitted: ['submitted'],
-    published: ['submitted', 'published'],
-    withdrawn: ['submitted', 'published', 'withdrawn'],
-  }[state] as ObjectState[];
-  for (const step of steps) {
-    const res = await api(
-      'PUT',
-      `/object/${id}/state`,
-      as(step === 'submitted' ? 'owner' : 'editor'),
-      {
-        state: step,
-      },
-    );
+  for (const step of stepsTo(state)) {
+    const res = await api('PUT', `/object/${id}/state`, as(stepTaker(step)), {
+      state: step,
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
   }
   const headers = (caller: Caller): Record<string, string> => {
@@ -188,4 +179,25 @@ export function jsonCaller(app: FastifyInstance) {
       },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     });
+}
+
+/** Uploads a file (expecting 201) and, with `index`, makes it its bundle's index file. */
+export async function storeFile(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  target: { id: string; bundle: string; path: string },
+  content: Buffer | string,
+  options: { index?: boolean } = {},
+) {
+  const res = await upload(app, target.id, target.bundle, { path: target.path, content }, headers);
+  expect(res.statusCode, res.body).toBe(201);
+  if (options.index) {
+    const set = await jsonCaller(app)(
+      'PUT',
+      `/object/${target.id}/${target.bundle}/index/${target.path}`,
+      headers,
+      true,
+    );
+    expect(set.statusCode, set.body).toBe(204);
+  }
 }

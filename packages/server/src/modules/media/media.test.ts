@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { createCallers, jsonCaller, recordFixture, upload } from '../files/files.test-helpers.js';
+import {
+  createCallers,
+  jsonCaller,
+  recordFixture,
+  storeFile,
+} from '../files/files.test-helpers.js';
 import { mp4Bytes, pngImage, wavBytes } from '../preview/preview.test-helpers.js';
 
 /**
@@ -14,21 +19,15 @@ describe.each(testDatabases)('media on $name', (database) => {
   let call: ReturnType<typeof jsonCaller>;
   const as = (who: string) => ({ accesstoken: tokens[who] as string });
 
-  async function put(
+  /** Uploads as `who` and, with `index`, makes the file its bundle's index file. */
+  const put = (
     id: string,
     bundle: string,
     filePath: string,
     content: Buffer | string,
     options: { who?: string; index?: boolean } = {},
-  ) {
-    const who = options.who ?? 'owner';
-    const res = await upload(t.app, id, bundle, { path: filePath, content }, as(who));
-    expect(res.statusCode, res.body).toBe(201);
-    if (options.index) {
-      const set = await call('PUT', `/object/${id}/${bundle}/index/${filePath}`, as(who), true);
-      expect(set.statusCode, set.body).toBe(204);
-    }
-  }
+  ) =>
+    storeFile(t.app, as(options.who ?? 'owner'), { id, bundle, path: filePath }, content, options);
 
   beforeAll(async () => {
     t = await createTestApp(database);

@@ -1,6 +1,14 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
+import {
+  mayDelete,
+  mayRead,
+  mayWrite,
+  signedIn,
+  stepsTo,
+  stepTaker,
+} from '../../test/expected-access.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
@@ -31,17 +39,6 @@ const callers: Caller[] = [
   'revokedKey',
 ];
 
-const signedIn = (c: Caller) => ['owner', 'otherSubmitter', 'editor', 'administrator'].includes(c);
-
-const mayRead = (c: Caller, s: ObjectState) =>
-  ['owner', 'editor', 'administrator', 'readKey', 'writeKey'].includes(c) || s === 'published';
-const mayWrite = (c: Caller, s: ObjectState) =>
-  c === 'administrator' ||
-  c === 'writeKey' ||
-  (c === 'owner' && s === 'draft') ||
-  (c === 'editor' && s !== 'draft');
-const mayDelete = (c: Caller, s: ObjectState) =>
-  c === 'administrator' || (c === 'owner' && s === 'draft');
 const mayControl = (c: Caller) => c === 'administrator' || c === 'owner';
 
 /** 404 when the caller may not even see it, else the allowed status or 401/403. */
@@ -193,19 +190,8 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
       .where('id', '=', expired.id)
       .execute();
     await api('DELETE', `/object/${id}/accessKeys/${revoked.id}`, as('owner'));
-    const path: ObjectState[] = {
-      draft: [],
-      submitted: ['submitted'],
-      published: ['submitted', 'published'],
-      withdrawn: ['submitted', 'published', 'withdrawn'],
-    }[state] as ObjectState[];
-    for (const step of path) {
-      const res = await api(
-        'PUT',
-        `/object/${id}/state`,
-        as(step === 'submitted' ? 'owner' : 'editor'),
-        { state: step },
-      );
+    for (const step of stepsTo(state)) {
+      const res = await api('PUT', `/object/${id}/state`, as(stepTaker(step)), { state: step });
       expect(res.statusCode).toBe(200);
     }
     const secrets: Partial<Record<Caller, string>> = {

@@ -3,7 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { createCallers, jsonCaller, recordFixture, upload } from '../files/files.test-helpers.js';
+import {
+  createCallers,
+  jsonCaller,
+  recordFixture,
+  storeFile,
+} from '../files/files.test-helpers.js';
 import {
   corruptPng,
   hugePngHeader,
@@ -27,21 +32,14 @@ describe.each(testDatabases)('previews on $name', (database) => {
   const as = (who: string) => ({ accesstoken: tokens[who] as string });
 
   /** Uploads as `who` and, with `index`, makes the file its bundle's index file. */
-  async function put(
+  const put = (
     id: string,
     bundle: string,
     filePath: string,
     content: Buffer | string,
     options: { who?: string; index?: boolean } = {},
-  ) {
-    const who = options.who ?? 'owner';
-    const res = await upload(t.app, id, bundle, { path: filePath, content }, as(who));
-    expect(res.statusCode, res.body).toBe(201);
-    if (options.index) {
-      const set = await call('PUT', `/object/${id}/${bundle}/index/${filePath}`, as(who), true);
-      expect(set.statusCode, set.body).toBe(204);
-    }
-  }
+  ) =>
+    storeFile(t.app, as(options.who ?? 'owner'), { id, bundle, path: filePath }, content, options);
   const preview = (type: string, id: string, bundle: string, filePath: string) =>
     `/object/preview/${type}/${id}/${bundle}/${filePath}`;
   const previewDir = () => path.join(t.config.dataDir, 'previews');
