@@ -33,6 +33,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { mapserverPort } from './support/mapserver';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
- * server, started on a fresh embedded database in `.e2e-data/`.
+ * server, started on a fresh embedded database in `.e2e-data/<port>/` (one folder per port, so
+ * that two runs on different E2E_PORTs do not wipe each other's database).
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -15,6 +17,7 @@ if (!existsSync(chromium)) {
 
 const port = Number(process.env.E2E_PORT ?? 8096);
 const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = `.e2e-data/${port}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -46,7 +49,9 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database, and the product's pages plus the tests' own (fixtures/).
     command:
-      'rm -rf .e2e-data && mkdir -p .e2e-data/content && cp ../content/*.*.md fixtures/content/*.*.md .e2e-data/content/ && node ../packages/server/dist/main.js',
+      `rm -rf ${dataDir} && mkdir -p ${dataDir}/content && ` +
+      `cp ../content/*.*.md fixtures/content/*.*.md ${dataDir}/content/ && ` +
+      'node ../packages/server/dist/main.js',
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -55,9 +60,12 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
-      CONTENT_DIR: '.e2e-data/content',
+      DATA_DIR: dataDir,
+      CONTENT_DIR: `${dataDir}/content`,
       LOG_LEVEL: 'warn',
+      // The map e2e's MapServer (support/mapserver.ts) on loopback, reached through the proxy.
+      GEO_PROXY_ALLOW: `127.0.0.1:${mapserverPort()}`,
+      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${mapserverPort()}`,
     },
   },
 });

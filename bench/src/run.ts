@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
+import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { measureFiles, renderFilesSection } from './files.js';
 import { machine, today } from './machine.js';
+import { measureMap, renderMapSection } from './map-bench.js';
 import { startBenchServer } from './server-process.js';
 import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
 
@@ -10,7 +11,7 @@ import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
  * a translation file and a server-rendered page, measured from a second process over
  * loopback. Each run lasts a fixed time with a fixed number of connections, so the load is
  * bounded and stops by itself. Then the Files figures (files.ts) on a server of their own.
- * Writes docs/benchmarks.md.
+ * Writes its sections of docs/benchmarks.md.
  */
 const port = Number(process.env.BENCH_PORT ?? 8097);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +65,7 @@ try {
   await server.stop();
 }
 const filesSection = renderFilesSection(await measureFiles(), machine(), today());
+const mapSection = renderMapSection(await measureMap(), machine(), today());
 
 const table = rows
   .map(
@@ -71,13 +73,11 @@ const table = rows
       `| ${r.name} | \`${r.path}\` | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} |`,
   )
   .join('\n');
-await writeFile(
-  new URL('../../docs/benchmarks.md', import.meta.url),
-  `# Benchmarks
-
-Produced by \`npm run bench\` (after \`npm run build\`); do not edit by hand.
-
-## HTTP baseline
+// Each figure set owns its section; the Search section (npm run bench:search, hours of
+// loading) and any other stay as they are.
+await writeBenchmarkSection(
+  'HTTP baseline',
+  `## HTTP baseline
 
 The built server on a fresh embedded database (PGlite), loaded over loopback by a second
 process with ${connections} connections for ${seconds} s per row after a short warm-up.
@@ -86,8 +86,11 @@ Machine: ${machine()}. Measured ${today()}.
 | what | path | requests/s | p50 ms | p99 ms | errors |
 |---|---|---:|---:|---:|---:|
 ${table}
-
-## Failed sign-ins take the same time
+`,
+);
+await writeBenchmarkSection(
+  'Failed sign-ins take the same time',
+  `## Failed sign-ins take the same time
 
 Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2id, 19 MiB,
 2 iterations): the time must not tell whether an account exists.
@@ -96,6 +99,7 @@ Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2i
 |---|---:|
 | wrong password, existing account | ${signIn.wrongPasswordMs} |
 | unknown user name | ${signIn.unknownUserMs} |
-
-${filesSection}`,
+`,
 );
+await writeBenchmarkSection('Files', filesSection);
+await writeBenchmarkSection('Map', mapSection);

@@ -11,7 +11,7 @@ export interface BenchServer {
   url: string;
   /** Process id of the server, for memory readings under /proc. */
   pid: number;
-  /** The server's DATA_DIR (a fresh temporary folder, removed by `stop`). */
+  /** The server's DATA_DIR (a fresh temporary folder removed by `stop`, unless one was given). */
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -21,6 +21,11 @@ export interface BenchServerOptions {
   env?: Record<string, string>;
   /** Folder in which the temporary DATA_DIR is created; the system temp folder by default. */
   parentDir?: string;
+  /**
+   * An existing DATA_DIR to use as it is (e.g. a prepared embedded database); it is kept
+   * on `stop`. Without it the server gets a fresh temporary folder.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -32,7 +37,11 @@ export async function startBenchServer(
   options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build" first`);
-  const dataDir = await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'geoportal-bench-'));
+  const dataDir =
+    options.dataDir ??
+    (await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'geoportal-bench-')));
+  const removeDataDir = () =>
+    options.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, [mainJs], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -63,7 +72,7 @@ export async function startBenchServer(
     }
   } catch (error) {
     await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
     throw error;
   }
   return {
@@ -73,7 +82,7 @@ export async function startBenchServer(
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir();
     },
   };
 }

@@ -58,6 +58,8 @@ test.describe('sign-in', () => {
   });
 
   test('controls differ for visitor, submitter, editor and administrator', async ({ page }) => {
+    // Three sign-ins (each a deliberately slow password hash) and six pages.
+    test.slow();
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
 

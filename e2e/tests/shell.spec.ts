@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { gotoHydrated } from '../support/hydration';
 
 const schemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
@@ -13,7 +14,7 @@ test.describe('colour scheme', () => {
   test('a chosen scheme survives a reload and is applied before the first paint', async ({
     page,
   }) => {
-    await page.goto('/search');
+    await gotoHydrated(page, '/search');
     await chooseScheme(page, 'Dunkel');
     expect(await schemeOf(page)).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBe('dark');
@@ -36,7 +37,7 @@ test.describe('colour scheme', () => {
 
   test('automatic removes the stored choice and follows the system live', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/search');
+    await gotoHydrated(page, '/search');
     await chooseScheme(page, 'Dunkel');
     await chooseScheme(page, 'Automatisch (wie das System)');
     expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBeNull();
@@ -57,7 +58,7 @@ test.describe('language', () => {
   test('switching changes texts and <html lang> and survives a reload without a flash', async ({
     page,
   }) => {
-    await page.goto('/search');
+    await gotoHydrated(page, '/search');
     await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeVisible();
     await page.getByRole('button', { name: 'Sprache' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -182,6 +183,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`${path} has no accessibility violations in the ${scheme} scheme at 1280 and 320 px`, async ({
       page,
     }) => {
+      if (path === '/search' || path === '/') test.slow();
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1280, 320]) {
         await page.setViewportSize({ width, height: 800 });

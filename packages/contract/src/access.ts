@@ -16,16 +16,7 @@ export const accessLimits = {
 export const builtInRoles = ['administrator', 'editor', 'submitter'] as const;
 export type BuiltInRole = (typeof builtInRoles)[number];
 
-/** The role that means "any signed-in user" (DESIGN §5). */
-export const WILDCARD_ROLE = '*';
-
-/** Names of the HTTP headers and cookie of SPEC §7 / DESIGN §4. */
-export const accessHeaders = {
-  token: 'AccessToken',
-  xsrfHeader: 'X-XSRF-TOKEN',
-  xsrfCookie: 'XSRF-TOKEN',
-  accessKey: 'X-Access-Key',
-} as const;
+export { accessHeaders, displayName, WILDCARD_ROLE } from './access-names.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -118,19 +109,6 @@ export const PasswordChange = z
   })
   .meta({ id: 'PasswordChange' });
 export type PasswordChange = z.infer<typeof PasswordChange>;
-
-/**
- * The name to show for a user (SPEC §2): the description, else given name plus surname,
- * else the user name.
- */
-export function displayName(
-  user: Pick<Principal, 'name' | 'description' | 'givenName' | 'surname'>,
-): string {
-  const description = user.description?.trim();
-  if (description) return description;
-  const full = [user.givenName?.trim(), user.surname?.trim()].filter(Boolean).join(' ');
-  return full || user.name;
-}
 
 /**
  * An attribute read by name (SPEC §3): the value itself if there is one, the list if there

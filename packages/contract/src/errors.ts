@@ -47,6 +47,18 @@ export const ErrorCode = {
   rangeNotSatisfiable: 'file.range_not_satisfiable',
   fileTokenInvalid: 'file.token_invalid',
   previewUnavailable: 'preview.unavailable',
+  searchQueryInvalid: 'search.query_invalid',
+  searchTimeout: 'search.timeout',
+  basemapNotFound: 'geo.basemap_not_found',
+  proxyDisabled: 'geo.proxy_disabled',
+  proxyUrlInvalid: 'geo.proxy_url_invalid',
+  proxyHostNotAllowed: 'geo.proxy_host_not_allowed',
+  proxyAddressRefused: 'geo.proxy_address_refused',
+  proxyTooManyRedirects: 'geo.proxy_too_many_redirects',
+  proxyTooLarge: 'geo.proxy_too_large',
+  proxyTimeout: 'geo.proxy_timeout',
+  proxyContentType: 'geo.proxy_content_type',
+  proxyUpstream: 'geo.proxy_upstream',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 
-/** Languages the product ships translations for, in the order offered to users (SPEC §9). */
-export const availableLanguages = ['de', 'en'] as const;
+import { availableLanguages } from './languages.js';
 
-/** The language used when a message is missing in the chosen one (SPEC §9). */
-export const fallbackLanguage = 'de' satisfies Language;
+export { availableLanguages, fallbackLanguage, isLanguage } from './languages.js';
 
 export const Language = z.enum(availableLanguages);
 export type Language = z.infer<typeof Language>;
-
-export function isLanguage(value: unknown): value is Language {
-  return Language.safeParse(value).success;
-}
 
 /** A translation file: translation key → ICU MessageFormat message. */
 export const Messages = z.record(z.string(), z.string()).meta({ id: 'Messages' });

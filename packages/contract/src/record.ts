@@ -216,10 +216,7 @@ export const OnlineResource = z
   .strict();
 export type OnlineResource = z.infer<typeof OnlineResource>;
 
-/** Protocol codes whose resources can be shown on the map. */
-export const mapServiceProtocols = ['wms', 'wmts'] as const;
-export const isMapService = (resource: Pick<OnlineResource, 'protocol'>) =>
-  (mapServiceProtocols as readonly string[]).includes(resource.protocol);
+export { isMapService, mapServiceProtocols } from './map-services.js';
 
 /** A keyword taken from a classification (e.g. an INSPIRE theme). */
 export const ClassifiedKeyword = z.object({ classification: Code, code: Code }).strict();

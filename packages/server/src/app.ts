@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { registerCompression } from './http/compression.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import {
   registerErrorHandler,
@@ -26,12 +27,16 @@ import { classificationRoutes } from './modules/classifications/classification.r
 import { contentRoutes } from './modules/content/content.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import type { Resolve } from './modules/geo/proxy.service.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
 import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
@@ -56,6 +61,8 @@ export interface BuildOptions {
   gitInfoFile?: string | URL;
   /** The current time; tests pass a controllable clock. */
   clock?: () => Date;
+  /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
+  geoResolve?: Resolve;
 }
 
 /**
@@ -93,12 +100,15 @@ export async function buildApp(
       now: app.clock,
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
+    // A new database, or a release that changed the search document, rebuilds the index.
+    await ensureSearchIndex(database.db, app.log);
     // Cleans left-over upload temporaries and unused blobs before anything is served.
     await registerFileStore(app);
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
 
     await app.register(fastifyCookie);
+    await registerCompression(app);
     await app.register(fastifyRateLimit, { global: false });
     await registerSecurityHeaders(app, {
       ...(/^https?:\/\//.test(config.apiBase) ? { apiOrigin: new URL(config.apiBase).origin } : {}),
@@ -134,6 +144,7 @@ export async function buildApp(
         await api.register(previewRoutes);
         await api.register(mediaRoutes);
         await api.register(classificationRoutes);
+        await api.register(searchRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
@@ -145,7 +156,10 @@ export async function buildApp(
     await app.register(gitInfoRoutes(gitInfo));
     // Unknown files and geo-service paths are 404s too, never a rendered page.
     app.all('/assets/*', { schema: { hide: true } }, sendRouteNotFound);
-    app.all('/geoth/*', { schema: { hide: true } }, sendRouteNotFound);
+    // The geo service (SPEC §7 base /geoth); its unknown paths are JSON 404s as well.
+    await app.register(geoRoutes({ config: config.geo, resolve: options.geoResolve }), {
+      prefix: '/geoth',
+    });
 
     if (options.web) {
       const webConfig: WebConfig = {

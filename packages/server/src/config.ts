@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  BasemapsJson,
+  GEO_DEFAULTS,
+  type GeoServiceConfig,
+  HostList,
+} from './modules/geo/geo.config.js';
 
 /**
  * The whole configuration, read once from the environment by `loadConfig` and passed down.
@@ -48,6 +54,10 @@ export interface Config {
    * default the `content/` folder at the repository root).
    */
   contentDir: string;
+  /** How long one search statement may run before it is cancelled (`SEARCH_TIMEOUT`, default 10s). */
+  searchTimeoutMs: number;
+  /** The geo service under /geoth: proxy allow-lists and limits, operator basemaps (`GEO_*`). */
+  geo: GeoServiceConfig;
 }
 
 /**
@@ -71,6 +81,16 @@ const duration = z
     return unit in durationUnits ? Number.parseInt(value, 10) * durationUnits[unit] : Number(value);
   })
   .refine((seconds) => seconds > 0, 'must be greater than zero');
+
+/** A duration in milliseconds such as `500ms`, `10s` or `2m`. */
+const millis = z
+  .string()
+  .regex(/^\d+\s*(ms|s|m)$/, 'expected a duration such as 500ms, 10s or 2m')
+  .transform((value) => {
+    const amount = Number.parseInt(value, 10);
+    return value.endsWith('ms') ? amount : value.endsWith('s') ? amount * 1000 : amount * 60_000;
+  })
+  .refine((ms) => ms > 0, 'must be greater than zero');
 
 const flag = z
   .string()
@@ -115,6 +135,12 @@ const Environment = z.object({
   SHUTDOWN_TIMEOUT: duration.optional(),
   TRUST_PROXY: flag.optional(),
   CONTENT_DIR: z.string().min(1).optional(),
+  SEARCH_TIMEOUT: millis.optional(),
+  GEO_PROXY_ALLOW: HostList.optional(),
+  GEO_PROXY_ALLOW_PRIVATE: HostList.optional(),
+  GEO_PROXY_MAX_BYTES: positiveInteger.optional(),
+  GEO_PROXY_TIMEOUT: duration.optional(),
+  GEO_BASEMAPS: BasemapsJson.optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -166,6 +192,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT ?? 10,
     trustProxy: e.TRUST_PROXY ?? false,
     contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : DEFAULT_CONTENT_DIR,
+    searchTimeoutMs: e.SEARCH_TIMEOUT ?? 10_000,
+    geo: {
+      proxyAllow: e.GEO_PROXY_ALLOW ?? [],
+      proxyAllowPrivate: e.GEO_PROXY_ALLOW_PRIVATE ?? [],
+      proxyMaxBytes: e.GEO_PROXY_MAX_BYTES ?? GEO_DEFAULTS.proxyMaxBytes,
+      proxyTimeoutMs: (e.GEO_PROXY_TIMEOUT ?? GEO_DEFAULTS.proxyTimeoutMs / 1000) * 1000,
+      basemaps: e.GEO_BASEMAPS ?? [],
+    },
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {
     throw new ConfigError([

@@ -32,6 +32,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+// Every process a test starts, so that one a failed or timed-out test left running is stopped.
+const started = new Set<ChildProcess>();
+
 function runServer(env: Record<string, string>): RunningServer {
   const child = spawn(process.execPath, [mainJs], {
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -44,8 +47,12 @@ function runServer(env: Record<string, string>): RunningServer {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  started.add(child);
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code) => {
+      started.delete(child);
+      resolve(code);
+    }),
   );
   return { child, url: `http://127.0.0.1:${env.PORT}`, output: () => output, exited };
 }
@@ -84,6 +91,7 @@ describe('the built server process', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'geoportal-process-'));
   });
   afterAll(async () => {
+    for (const child of started) child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -129,7 +137,7 @@ describe('the built server process', () => {
         .rows;
       expect(seededAfter).toEqual(seededBefore);
     });
-  });
+  }, 180_000); // two starts of a fresh process, each up to a minute on a busy machine
 
   it('refuses to start on bad configuration and names every bad variable', async () => {
     const server = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', DATA_DIR: dataDir });

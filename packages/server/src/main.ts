@@ -36,8 +36,14 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     timer.unref();
+    // Connections that finish their request during the shutdown stay open for keep-alive
+    // (browsers, and the page renderer's own calls to the API over loopback); closing the
+    // idle ones again and again lets the close end once the last answer is out.
+    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleCloser.unref();
     app.close().then(
       () => {
+        clearInterval(idleCloser);
         app.log.info('Stopped cleanly');
         process.exit(0);
       },

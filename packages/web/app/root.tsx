@@ -27,6 +27,7 @@ import { NavDrawer } from './components/navigation/nav-drawer';
 import { useVisibleMenu } from './components/navigation/use-visible-menu';
 import { GuardedOutlet } from './features/access/components/guarded-outlet';
 import { UserControls } from './features/access/components/user-controls';
+import { useHydratedMark } from './lib/client-only';
 import { colorSchemeManager } from './lib/color-scheme';
 import { truncateUserAgent, useDevice } from './lib/device';
 import { languageOf, loadGitInfo, loadMessages } from './lib/i18n.server';
@@ -108,6 +109,7 @@ export default function App() {
   const revalidator = useRevalidator();
   const intl = useIntl();
   const toast = useToast();
+  useHydratedMark();
   useNavigationActivity();
   useAnchorScroll();
   useRedirectLimit(() => toast.error(intl.formatMessage({ id: 'nav.redirectLoop' })));

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -63,7 +64,11 @@ const parseInt8 = (value: string) => Number(value);
 
 async function openPGlite(dir: string): Promise<OpenDatabase> {
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
+  // pg_trgm (typo-tolerant suggestions) is compiled in separately and must be loaded here.
+  const client = await PGlite.create(dir, {
+    parsers: { [pgliteTypes.INT8]: parseInt8 },
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

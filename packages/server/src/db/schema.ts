@@ -23,6 +23,9 @@ export interface Database {
   bundle: BundleTable;
   file: FileTable;
   server_secret: ServerSecretTable;
+  search_document: SearchDocumentTable;
+  search_term: SearchTermTable;
+  search_index_state: SearchIndexStateTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -192,4 +195,44 @@ export interface LoginFailureTable {
 export interface SeedRunTable {
   name: string;
   applied_at: Generated<Date>;
+}
+
+/** The searchable form of an object (migration 0007, modules/search). */
+export interface SearchDocumentTable {
+  object_id: string;
+  type: string;
+  state: string;
+  readers: string[];
+  doc: string;
+  facets: string[];
+  title_de: string | null;
+  title_en: string | null;
+  title_sort: string;
+  ref_date: string | null;
+  temporal_start: string | null;
+  temporal_end: string | null;
+  created: Timestamp;
+  modified: Timestamp;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+  extent: string | null;
+  extent2: string | null;
+  footprint: JSONColumnType<Record<string, unknown>> | null;
+  map_services: boolean;
+}
+
+/** Titles and keywords for suggestions. */
+export interface SearchTermTable {
+  object_id: string;
+  kind: string;
+  term: string;
+  norm: string;
+}
+
+export interface SearchIndexStateTable {
+  name: string;
+  version: number;
+  built_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
@@ -9,6 +9,17 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Marks the document once the application has hydrated (`<html data-hydrated>`): before that,
+ * the server's buttons and menus are only drawn and a click on them does nothing. End-to-end
+ * tests wait for the mark before they use a control; scripts and monitoring may as well.
+ */
+export function useHydratedMark(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdleAfterLoad } from './idle';
 
 /** Where the worker is served (public/sw.js, copied by the build). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -32,39 +33,12 @@ export function registerServiceWorker(options: ServiceWorkerOptions): () => void
   if (!options.production || options.isBot) return noop;
 
   const { url = SERVICE_WORKER_URL, maxDelayMs = SERVICE_WORKER_DELAY_MS } = options;
-  const cleanups: Array<() => void> = [];
-  let finished = false;
-  const finish = () => {
-    finished = true;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  };
-  const register = () => {
-    if (finished) return;
-    finish();
+  return whenIdleAfterLoad(() => {
     navigator.serviceWorker.register(url).catch((error: unknown) => {
       // Offline use is a bonus: the page works without it, so only developers hear of it.
       console.warn('Service worker registration failed', error);
     });
-  };
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(register);
-      cleanups.push(() => window.cancelIdleCallback(handle));
-    } else {
-      // Safari has no requestIdleCallback: right after the load event is the next best.
-      const timer = setTimeout(register, 0);
-      cleanups.push(() => clearTimeout(timer));
-    }
-  };
-
-  const latest = setTimeout(register, maxDelayMs);
-  cleanups.push(() => clearTimeout(latest));
-  if (document.readyState === 'complete') whenIdle();
-  else {
-    window.addEventListener('load', whenIdle, { once: true });
-    cleanups.push(() => window.removeEventListener('load', whenIdle));
-  }
-  return finish;
+  }, maxDelayMs);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Principal } from '@geoportal/contract/access';
-import { isLanguage, type Language } from '@geoportal/contract/i18n';
+import type { Principal } from '@geoportal/contract/access';
+import { isLanguage, type Language } from '@geoportal/contract/languages';
+import { asPrincipal } from './auth/session-shapes';
 
 /** The part of the Web Storage API this module uses; `localStorage` and fakes satisfy it. */
 export interface KeyValueStorage {
@@ -115,8 +116,7 @@ export function createAppStorage(areas: StorageAreas = {}): AppStorage {
     removeAccessToken: () => remove('local', storageKeys.accessToken),
 
     getPrincipal: () => {
-      const parsed = Principal.safeParse(readJson('local', storageKeys.principal));
-      return parsed.success ? parsed.data : null;
+      return asPrincipal(readJson('local', storageKeys.principal));
     },
     setPrincipal: (principal) => write('local', storageKeys.principal, JSON.stringify(principal)),
     removePrincipal: () => remove('local', storageKeys.principal),

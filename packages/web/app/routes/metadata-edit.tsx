@@ -16,8 +16,8 @@ import {
 } from '../features/editor/loaders/edit-record.client';
 import { toFormValues } from '../features/editor/model/to-form-values';
 import { StateBadge } from '../features/records/components/state-badge';
-import { useReloadOnSessionChange } from '../features/records/hooks/use-reload-on-session-change';
 import { localized } from '../features/records/model/localized-text';
+import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-change';
 import { pageMeta } from '../lib/page-meta';
 import { webConfigContext } from '../lib/web-config-context';
 import { pathTo } from '../route-paths';

@@ -1,11 +1,43 @@
-import { PageSection } from '../components/layout/page-section';
+import { useRevalidator } from 'react-router';
+import { ErrorPage } from '../components/layout/error-page';
+import { SearchPage } from '../features/search/components/search-page';
+import { clientLoadSearchPage } from '../features/search/loaders/search-page.client';
+import { loadSearchPageOnServer } from '../features/search/loaders/search-page.server';
+import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-change';
 import { pageMeta } from '../lib/page-meta';
+import { webConfigContext } from '../lib/web-config-context';
+import type { Route } from './+types/search';
+
+/**
+ * Loading, in two steps (as on the record page):
+ * 1. `loader` runs on the server and searches as a visitor for the address's state, so the
+ *    first paint and crawlers get the hits, facets and labels.
+ * 2. `clientLoader` answers from the server's data on hydration (a signed-in user's token then
+ *    searches again, their drafts included) and on every later change of the address asks the
+ *    API from the browser. Without a `HydrateFallback` the server's page stays meanwhile.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = context.get(webConfigContext);
+  return loadSearchPageOnServer(request, config.ssrApiBase, config);
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return clientLoadSearchPage(request, serverLoader);
+}
+clientLoader.hydrate = true as const;
 
 export const meta = pageMeta('route.search');
 
 /** Breadcrumb label key of this route (SPEC §2). */
 export const handle = { breadcrumb: 'route.search' };
 
-export default function SearchRoute() {
-  return <PageSection titleKey="route.search" />;
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  // Drafts and shared records count only for the user who may read them: search again.
+  const revalidator = useRevalidator();
+  useReloadOnSessionChange(() => void revalidator.revalidate());
+  return <SearchPage data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

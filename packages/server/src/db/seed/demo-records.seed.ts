@@ -1,6 +1,7 @@
 import type { ObjectState } from '@geoportal/contract/object';
 import { findAccountByName } from '../../modules/access/access.repository.js';
 import { newId } from '../../modules/access/session.js';
+import { refreshSearchDocuments } from '../../modules/search/search-index.js';
 import type { Db } from '../database.js';
 import { type DemoRecord, demoRecords } from './demo-records.js';
 import type { SeedStep } from './seed.js';
@@ -88,6 +89,10 @@ export async function insertDemoObjects(
       ),
     )
     .execute();
+  await refreshSearchDocuments(
+    db,
+    objects.map((o) => o.id),
+  );
 }
 
 /**

@@ -190,6 +190,8 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: ['GET', 'HEAD'],
       url: `/object/${link.kind}-:id/:bundle/:token/*`,
+      // The stored bytes as they are: length, ranges and the ETag are the file's.
+      compress: false,
       onSend: linkHeaders,
       schema: {
         tags,

@@ -238,6 +238,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/object/:id/:bundle/*',
+    // The stored bytes as they are: length, ranges and the ETag are the file's.
+    compress: false,
     schema: {
       tags,
       security,

@@ -52,6 +52,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/source/:id/:type',
+    // The stored bytes as they are: length, ranges and the ETag are the file's.
+    compress: false,
     schema: {
       tags,
       security,

@@ -7,6 +7,7 @@ import {
   objectLimits,
 } from '@geoportal/contract/object';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
 import * as keys from './access-key.repository.js';
 import { newAccessKeySecret, toAccessKey } from './access-keys.js';
 import { deniedError } from './object.errors.js';
@@ -40,6 +41,8 @@ export async function setAccessControl(
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setObjectPublic(trx, id, input.public);
     await repo.replaceGrants(trx, id, input.grants);
+    // Who may find the record in search changes with its grants.
+    await refreshSearchDocuments(trx, [id]);
   });
   return getAccessControl(ctx, id);
 }

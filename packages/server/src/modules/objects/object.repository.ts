@@ -1,3 +1,4 @@
+import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant, ObjectState } from '@geoportal/contract/object';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -224,11 +225,12 @@ function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: 
           ]),
         ]
       : []),
-    ...(viewer.roles.length > 0
+    // Signed-in viewers also hold the wildcard role (DESIGN §5: any signed-in user).
+    ...(viewer.accountId
       ? [
           eb.and([
             eb('object_grant.subject_kind', '=', 'role'),
-            eb('object_grant.subject_name', 'in', [...viewer.roles]),
+            eb('object_grant.subject_name', 'in', [...viewer.roles, WILDCARD_ROLE]),
           ]),
         ]
       : []),

@@ -17,6 +17,7 @@ import { newId } from '../access/session.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
 import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
@@ -174,6 +175,7 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
       at: ctx.now,
       comment: null,
     });
+    await refreshSearchDocuments(trx, [id]);
   });
   return toNormal((await repo.findObject(ctx.db, id)) as repo.ObjectRow);
 }
@@ -184,12 +186,16 @@ export async function updateObject(ctx: ObjectContext, input: UpdateObject): Pro
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedError(ctx.auth !== null);
   // The stored type was checked when it was saved; only a newly sent one is checked here.
   await checkCodes(ctx.db, input.type, input.metadata, 'body');
-  const saved = await repo.updateObjectIfVersion(ctx.db, {
-    id: input.id,
-    version: input.version,
-    type: input.type ?? loaded.row.type,
-    metadata: input.metadata,
-    now: ctx.now,
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const written = await repo.updateObjectIfVersion(trx, {
+      id: input.id,
+      version: input.version,
+      type: input.type ?? loaded.row.type,
+      metadata: input.metadata,
+      now: ctx.now,
+    });
+    if (written) await refreshSearchDocuments(trx, [input.id]);
+    return written;
   });
   if (!saved) throw new VersionConflictError();
   return toNormal((await repo.findObject(ctx.db, input.id)) as repo.ObjectRow);
@@ -233,6 +239,7 @@ export async function changeState(
       at: ctx.now,
       comment: change.comment ?? null,
     });
+    await refreshSearchDocuments(trx, [id]);
   });
   return toDetailed(ctx, await loadReadable(ctx, id));
 }

@@ -1,3 +1,4 @@
+import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant, ObjectState, Permission } from '@geoportal/contract/object';
 import type { Auth } from '../access/access.service.js';
 
@@ -31,7 +32,8 @@ function grantApplies(grant: Grant, subject: Subject): boolean {
   if (!auth) return false;
   if (s.kind === 'user') return auth.principal.name.toLowerCase() === s.name.toLowerCase();
   if (s.kind === 'group') return auth.groups.some((g) => g.toLowerCase() === s.name.toLowerCase());
-  return auth.principal.roles.includes(s.name);
+  // The wildcard role names any signed-in user (DESIGN §5).
+  return s.name === WILDCARD_ROLE || auth.principal.roles.includes(s.name);
 }
 
 /**

@@ -6,7 +6,12 @@ import classes from './map.module.css';
 export function MapPlaceholder() {
   const intl = useIntl();
   return (
-    <div className={classes.viewport} role="status" aria-busy="true" data-testid="map-placeholder">
+    <div
+      className={`${classes.viewport} ${classes.placeholder}`}
+      role="status"
+      aria-busy="true"
+      data-testid="map-placeholder"
+    >
       <Loader size="md" aria-hidden="true" />
       <span className="visually-hidden-focusable">{intl.formatMessage({ id: 'map.loading' })}</span>
     </div>

@@ -6,14 +6,16 @@ import KeyboardPan from 'ol/interaction/KeyboardPan';
 import KeyboardZoom from 'ol/interaction/KeyboardZoom';
 import VectorLayer from 'ol/layer/Vector';
 import OlMap from 'ol/Map';
-import { unByKey } from 'ol/Observable';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import View from 'ol/View';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { AccessContext } from '../../lib/auth/access';
+import { geoUrl } from '../../lib/http/geo-url';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
-import { loadCountries } from './world-countries';
+import { loadCountryBorders, smallMapCountryLevels } from './world-countries';
 
 /**
  * The base of the page's small maps (the extent map, the GeoJSON viewer): an OpenLayers map
@@ -50,7 +52,9 @@ export function useSmallMap(): SmallMap {
     const duration = motionDuration();
     const instance = new OlMap({
       target,
-      view: new View({ center: [0, 0], zoom: 2, enableRotation: false }),
+      // Germany until the map fits its own content: the first frame then needs only the
+      // borders of Europe, not those of the whole world as well.
+      view: new View({ center: fromLonLat([10.45, 51.16]), zoom: 5, enableRotation: false }),
       controls: [new Zoom({ duration, zoomOutLabel: '−' })],
       interactions: defaultInteractions({
         altShiftDragRotate: false,
@@ -85,61 +89,64 @@ export function useSmallMap(): SmallMap {
     }
   }, [map, intl]);
 
-  // The background: country borders, loaded once per page and shared by every map.
-  const [countries, setCountries] = useState<VectorLayer | null>(null);
+  // The background: the geo service's country borders, each detail level in its zoom range and
+  // loaded when first shown, once per page and shared by every map.
+  // The borders are public: a map outside the app's providers (a test, an embedding) reads
+  // them without a session, and without the geo service the bundled borders stand in.
+  const access = useContext(AccessContext);
+  const client = access?.client;
+  const apiBase = access?.apiBase ?? '/api/v1';
+  const [countries, setCountries] = useState<VectorLayer[]>([]);
   useEffect(() => {
     if (!map) return;
-    const source = new VectorSource();
-    const layer = new VectorLayer({ source, zIndex: 0 });
-    map.addLayer(layer);
-    setCountries(layer);
     let active = true;
-    loadCountries().then(
-      (features) => {
-        if (active) source.addFeatures(features);
-      },
-      // Without the background the map's own features still mean something.
-      () => undefined,
-    );
+    const fetchLevel = async (level: number): Promise<unknown> => {
+      const url = geoUrl(apiBase, `/basemap/countries/${level}`);
+      if (client) return client.get(url);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.json();
+    };
+    const layers = smallMapCountryLevels.map(({ level, minZoom, maxZoom }) => {
+      const source: VectorSource = new VectorSource({
+        loader: (_extent, _resolution, _projection, success, failure) => {
+          loadCountryBorders(level, fetchLevel).then(
+            (features) => {
+              if (!active) return;
+              source.addFeatures(features);
+              success?.(features);
+            },
+            // Without the background the map's own features still mean something.
+            () => failure?.(),
+          );
+        },
+      });
+      return new VectorLayer({ source, zIndex: 0, minZoom, maxZoom });
+    });
+    for (const layer of layers) map.addLayer(layer);
+    setCountries(layers);
     return () => {
       active = false;
-      map.removeLayer(layer);
-      // The features are shared with other maps: drop this source's listeners on them, or
-      // they would keep the source alive.
-      source.clear(true);
-      layer.dispose();
-      setCountries(null);
+      for (const layer of layers) {
+        map.removeLayer(layer);
+        // The features are shared with other maps: drop this source's listeners on them, or
+        // they would keep the source alive.
+        layer.getSource()?.clear(true);
+        layer.dispose();
+      }
+      setCountries([]);
     };
-  }, [map]);
+  }, [map, client, apiBase]);
 
   // Restyled rather than recreated when the colour scheme changes, so the borders stay put.
   useEffect(() => {
-    countries?.setStyle(countryStyle(palette));
+    for (const layer of countries) layer.setStyle(countryStyle(palette));
   }, [countries, palette]);
 
   return { map, targetRef, palette };
 }
 
-/**
- * Runs `callback` as soon as the map has a size: at once when it is laid out, else (not laid
- * out yet, or in a hidden section) on the first change to a real size. Returns the cleanup.
- */
-export function whenSized(map: OlMap, callback: () => void): () => void {
-  const hasSize = () => {
-    const size = map.getSize();
-    return size !== undefined && size[0] !== 0 && size[1] !== 0;
-  };
-  if (hasSize()) {
-    callback();
-    return () => undefined;
-  }
-  const key = map.on('change:size', () => {
-    if (!hasSize()) return;
-    unByKey(key);
-    callback();
-  });
-  return () => unByKey(key);
-}
+export { whenSized } from './when-sized';
 
 export interface SmallMapFrameProps {
   /** From `useSmallMap`. */

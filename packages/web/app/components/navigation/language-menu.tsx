@@ -1,4 +1,4 @@
-import { availableLanguages, type Language } from '@geoportal/contract/i18n';
+import { availableLanguages, type Language } from '@geoportal/contract/languages';
 import { Button, Menu } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router';

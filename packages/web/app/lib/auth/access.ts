@@ -12,6 +12,8 @@ import { createRoleChecker, type RoleChecker } from './role-check';
 
 /** The browser's access services, wired together: one of each per page load. */
 export interface Access {
+  /** The browser API base this access talks to (`ClientConfig.apiBase`). */
+  apiBase: string;
   client: HttpClient;
   auth: AuthStore;
   roles: RoleChecker;
@@ -62,7 +64,7 @@ export function createAccess(options: AccessOptions): Access {
   const auth = createAuthStore({ client, storage });
   ref.auth = auth;
   const roles = createRoleChecker({ client, auth });
-  return { client, auth, roles, storage };
+  return { apiBase: options.apiBase, client, auth, roles, storage };
 }
 
 /** Provides the page's `Access` to hooks: `<AccessContext value={access}>` in the root. */

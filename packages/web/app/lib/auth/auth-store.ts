@@ -1,7 +1,9 @@
-import { accessHeaders, Principal, Session } from '@geoportal/contract/access';
+import type { Principal, Session } from '@geoportal/contract/access';
+import { accessHeaders } from '@geoportal/contract/access-names';
 import type { HttpClient } from '../http/http-client';
 import { isHttpRequestError } from '../http/http-error';
 import type { AppStorage } from '../storage';
+import { asPrincipal, asSession } from './session-shapes';
 
 /** Paths of the access calls (SPEC §7). */
 export const accessPaths = {
@@ -92,15 +94,15 @@ function notify<A extends unknown[]>(listeners: Set<(...args: A) => void>, ...ar
 // Answers are checked against the contract, so a wrong answer fails the call instead of
 // leaving a half-filled user in the state.
 function validPrincipal(data: unknown): Principal {
-  const parsed = Principal.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with an invalid user.');
-  return parsed.data;
+  const principal = asPrincipal(data);
+  if (!principal) throw new Error('The server answered with an invalid user.');
+  return principal;
 }
 
 function validSession(data: unknown): Session {
-  const parsed = Session.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with an invalid session.');
-  return parsed.data;
+  const session = asSession(data);
+  if (!session) throw new Error('The server answered with an invalid session.');
+  return session;
 }
 
 /** Creates the store. The saved token is read at once, so the first requests carry it. */

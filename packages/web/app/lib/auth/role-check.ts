@@ -1,4 +1,5 @@
-import { type Principal, WILDCARD_ROLE } from '@geoportal/contract/access';
+import type { Principal } from '@geoportal/contract/access';
+import { WILDCARD_ROLE } from '@geoportal/contract/access-names';
 import type { HttpClient } from '../http/http-client';
 import { isHttpRequestError } from '../http/http-error';
 import { type AuthStore, accessPaths } from './auth-store';

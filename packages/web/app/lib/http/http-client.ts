@@ -1,4 +1,4 @@
-import { accessHeaders } from '@geoportal/contract/access';
+import { accessHeaders } from '@geoportal/contract/access-names';
 import { errorFromResponse, type HttpRequestError, isJsonResponse } from './http-error';
 import { isAbsoluteUrl, isAssetPath, objectIdOf, type Query, resolveUrl, withQuery } from './url';
 

@@ -1,4 +1,4 @@
-import { accessHeaders } from '@geoportal/contract/access';
+import { accessHeaders } from '@geoportal/contract/access-names';
 import { readCookie } from './http-client';
 import { errorFromResponse } from './http-error';
 import { isAbsoluteUrl, isAssetPath, objectIdOf } from './url';

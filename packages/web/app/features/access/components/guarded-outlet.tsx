@@ -1,8 +1,14 @@
 import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { useRouteGuard } from '../hooks/use-route-guard';
-import { LoginForm } from './login-form';
+
+// Only pages behind a sign-in show the form here: it is not part of every page's first
+// script (the map page's budget), and loads when a guarded page asks for a sign-in.
+const LoginForm = lazy(() =>
+  import('./login-form').then((module) => ({ default: module.LoginForm })),
+);
 
 /**
  * The page content behind the route guard: the page, a wait while the saved session is
@@ -11,12 +17,17 @@ import { LoginForm } from './login-form';
 export function GuardedOutlet() {
   const intl = useIntl();
   const decision = useRouteGuard();
-  if (decision === 'pending') {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-label={intl.formatMessage({ id: 'guard.checking' })} />
-      </Center>
-    );
-  }
-  return decision === 'login' ? <LoginForm /> : <Outlet />;
+  const checking = (
+    <Center py="xl" role="status">
+      <Loader aria-label={intl.formatMessage({ id: 'guard.checking' })} />
+    </Center>
+  );
+  if (decision === 'pending') return checking;
+  return decision === 'login' ? (
+    <Suspense fallback={checking}>
+      <LoginForm />
+    </Suspense>
+  ) : (
+    <Outlet />
+  );
 }

@@ -1,4 +1,4 @@
-import { displayName } from '@geoportal/contract/access';
+import { displayName } from '@geoportal/contract/access-names';
 import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import { displayName } from '@geoportal/contract/access';
+import { displayName } from '@geoportal/contract/access-names';
 import { ActionIcon, Anchor, Button, Divider, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';

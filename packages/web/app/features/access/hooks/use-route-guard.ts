@@ -1,4 +1,4 @@
-import { WILDCARD_ROLE } from '@geoportal/contract/access';
+import { WILDCARD_ROLE } from '@geoportal/contract/access-names';
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useLoginGate } from '../../../lib/auth/login-gate';

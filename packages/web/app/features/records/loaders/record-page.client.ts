@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@geoportal/contract/i18n';
+import { isLanguage, type Language } from '@geoportal/contract/languages';
 import { type AccessKeyStore, accessKeys } from '../../../lib/access-keys';
 import {
   loadClassification,

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from './use-auth';
 
 /**
  * Calls `reload` when someone signs in or out while the page is open (here or through a
- * 401), so a record's permissions and visibility follow the user. The first known state
+ * 401), so what the page shows (drafts, permissions) follows the user. The first known state
  * after the page loaded is the one its data was loaded with, so it does not count.
  */
 export function useReloadOnSessionChange(reload: () => void): void {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.js';
+
+describe('GEO_* configuration', () => {
+  it('defaults to no proxy, 20 MiB, 15 s and no online basemaps', () => {
+    expect(loadConfig({}).geo).toEqual({
+      proxyAllow: [],
+      proxyAllowPrivate: [],
+      proxyMaxBytes: 20 * 1024 * 1024,
+      proxyTimeoutMs: 15_000,
+      basemaps: [],
+    });
+  });
+
+  it('reads allow-lists, limits and basemaps', () => {
+    const geo = loadConfig({
+      GEO_PROXY_ALLOW: 'sgx.geodatenzentrum.de, maps.example.org:8443',
+      GEO_PROXY_ALLOW_PRIVATE: 'mapserver.intern:8080,[fd00::5]:80',
+      GEO_PROXY_MAX_BYTES: '1048576',
+      GEO_PROXY_TIMEOUT: '30s',
+      GEO_BASEMAPS: JSON.stringify([
+        {
+          id: 'dop',
+          title: { de: 'Luftbild', en: 'Aerial image' },
+          kind: 'wms',
+          url: 'https://maps.example.org:8443/wms',
+          layer: 'dop20',
+        },
+      ]),
+    }).geo;
+    expect(geo.proxyAllow).toEqual([
+      { host: 'sgx.geodatenzentrum.de', port: null },
+      { host: 'maps.example.org', port: 8443 },
+    ]);
+    expect(geo.proxyAllowPrivate).toEqual([
+      { host: 'mapserver.intern', port: 8080 },
+      { host: 'fd00::5', port: 80 },
+    ]);
+    expect(geo.proxyMaxBytes).toBe(1048576);
+    expect(geo.proxyTimeoutMs).toBe(30_000);
+    expect(geo.basemaps).toEqual([
+      {
+        id: 'dop',
+        title: { de: 'Luftbild', en: 'Aerial image' },
+        kind: 'wms',
+        url: 'https://maps.example.org:8443/wms',
+        layer: 'dop20',
+        format: 'image/png',
+        version: '1.3.0',
+      },
+    ]);
+  });
+
+  it('names every bad variable', () => {
+    const env = {
+      GEO_PROXY_ALLOW: 'https://maps.example.org/',
+      GEO_PROXY_MAX_BYTES: 'lots',
+      GEO_PROXY_TIMEOUT: 'soon',
+      GEO_BASEMAPS:
+        '[{"id":"x","kind":"xyz","title":{"de":"X","en":"X"},"url":"https://t.example/tiles"}]',
+    };
+    let problems: string[] = [];
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems.map((p) => p.split('=')[0])).toEqual(
+      expect.arrayContaining([
+        'GEO_PROXY_ALLOW',
+        'GEO_PROXY_MAX_BYTES',
+        'GEO_PROXY_TIMEOUT',
+        'GEO_BASEMAPS',
+      ]),
+    );
+    expect(problems.join('\n')).toMatch(/\{z\}, \{x\} and \{y\}/);
+  });
+
+  it('refuses basemaps that are not JSON or repeat an id', () => {
+    expect(() => loadConfig({ GEO_BASEMAPS: '[{' })).toThrow(/GEO_BASEMAPS.*not valid JSON/);
+    const twice = {
+      id: 'osm',
+      kind: 'xyz',
+      title: { de: 'OSM', en: 'OSM' },
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    };
+    expect(() => loadConfig({ GEO_BASEMAPS: JSON.stringify([twice, twice]) })).toThrow(/unique/);
+  });
+});

@@ -1,0 +1,94 @@
+import { type OperatorBasemap, OperatorBasemaps } from '@geoportal/contract/geo';
+import { z } from 'zod';
+
+/**
+ * Configuration of the geo service (`/geoth`), parsed by `config.ts` from the `GEO_*`
+ * variables. The parsers live here, beside the code that uses the values.
+ */
+export interface GeoServiceConfig {
+  /**
+   * Hosts the proxy may fetch from (`GEO_PROXY_ALLOW`); empty turns the proxy off. An entry
+   * without a port allows the standard ports 80 and 443 only.
+   */
+  proxyAllow: HostRule[];
+  /**
+   * Hosts that may resolve to private, loopback, unique-local or shared (CGNAT) addresses
+   * (`GEO_PROXY_ALLOW_PRIVATE`), for intranet map servers. They count as allowed too.
+   * Link-local (cloud metadata), multicast, broadcast and unspecified addresses stay refused.
+   */
+  proxyAllowPrivate: HostRule[];
+  /** Largest upstream answer in bytes (`GEO_PROXY_MAX_BYTES`, default 20 MiB). */
+  proxyMaxBytes: number;
+  /** Time for the whole upstream exchange, redirects included (`GEO_PROXY_TIMEOUT`, default 15 s). */
+  proxyTimeoutMs: number;
+  /** Online basemaps the map's switcher offers (`GEO_BASEMAPS`, a JSON array; default none). */
+  basemaps: OperatorBasemap[];
+}
+
+/** One allow-list entry: a lower-case host name or IP address, and a port or null (80/443). */
+export interface HostRule {
+  host: string;
+  port: number | null;
+}
+
+export const GEO_DEFAULTS = {
+  proxyMaxBytes: 20 * 1024 ** 2,
+  proxyTimeoutMs: 15_000,
+} as const;
+
+const hostName =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const bracketedIpv6 = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/;
+const hostAndPort = /^([^:[\]]+)(?::(\d{1,5}))?$/;
+
+/** Parses `host`, `host:port`, `1.2.3.4:8080` or `[::1]:8080`; null when it is none of them. */
+export function parseHostRule(entry: string): HostRule | null {
+  const text = entry.trim().toLowerCase();
+  const match = bracketedIpv6.exec(text) ?? hostAndPort.exec(text);
+  if (!match?.[1]) return null;
+  const host = match[1];
+  const port = match[2] === undefined ? null : Number(match[2]);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  if (text.startsWith('[') ? !host.includes(':') : !hostName.test(host)) return null;
+  return { host, port };
+}
+
+/** A comma-separated list of allow-list entries. */
+export const HostList = z.string().transform((value, context) => {
+  const rules: HostRule[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const rule = parseHostRule(entry);
+    if (!rule) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry.slice(0, 100)}" is not a host name or host:port (IPv6 as [addr]:port)`,
+      });
+      return z.NEVER;
+    }
+    rules.push(rule);
+  }
+  return rules;
+});
+
+/** `GEO_BASEMAPS`: a JSON array of operator basemaps, checked against the contract. */
+export const BasemapsJson = z.string().transform((value, context) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'is not valid JSON (expected an array)' });
+    return z.NEVER;
+  }
+  const result = OperatorBasemaps.safeParse(parsed);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      context.addIssue({
+        code: 'custom',
+        message: `${issue.path.length > 0 ? `[${issue.path.join('.')}] ` : ''}${issue.message}`,
+      });
+    }
+    return z.NEVER;
+  }
+  return result.data;
+});

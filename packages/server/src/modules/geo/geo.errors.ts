@@ -1,0 +1,95 @@
+import { ErrorCode } from '@geoportal/contract/errors';
+import { HttpError } from '../../http/errors.js';
+
+/**
+ * Errors of the geo service. The proxy's refusals are 4xx (the caller asked for something
+ * that is not allowed); failures of the upstream service are 502, its slowness 504.
+ */
+
+export class ProxyDisabledError extends HttpError {
+  constructor() {
+    super(
+      403,
+      ErrorCode.proxyDisabled,
+      'The map service proxy is off: no host is allowed (GEO_PROXY_ALLOW is empty).',
+    );
+  }
+}
+
+export class ProxyUrlInvalidError extends HttpError {
+  constructor(reason: string) {
+    super(400, ErrorCode.proxyUrlInvalid, `The url parameter is not usable: ${reason}.`);
+  }
+}
+
+export class ProxyHostNotAllowedError extends HttpError {
+  constructor(host: string, port: number) {
+    super(
+      403,
+      ErrorCode.proxyHostNotAllowed,
+      `The host ${host.slice(0, 253)} (port ${port}) is not on the proxy's allow-list.`,
+    );
+  }
+}
+
+export class ProxyAddressRefusedError extends HttpError {
+  constructor(host: string, reason: string) {
+    super(
+      403,
+      ErrorCode.proxyAddressRefused,
+      `The host ${host.slice(0, 253)} resolves to a ${reason}, which the proxy does not connect to.`,
+    );
+  }
+}
+
+export class ProxyTooManyRedirectsError extends HttpError {
+  constructor(limit: number) {
+    super(
+      502,
+      ErrorCode.proxyTooManyRedirects,
+      `The map service redirected more than ${limit} times.`,
+    );
+  }
+}
+
+export class ProxyTooLargeError extends HttpError {
+  constructor(limit: number) {
+    super(
+      502,
+      ErrorCode.proxyTooLarge,
+      `The map service's answer is larger than the proxy's limit of ${limit} bytes.`,
+    );
+  }
+}
+
+export class ProxyTimeoutError extends HttpError {
+  constructor(ms: number) {
+    super(
+      504,
+      ErrorCode.proxyTimeout,
+      `The map service did not answer completely within ${ms / 1000} seconds.`,
+    );
+  }
+}
+
+export class ProxyContentTypeError extends HttpError {
+  constructor(type: string) {
+    super(
+      502,
+      ErrorCode.proxyContentType,
+      `The map service answered with the content type "${type.slice(0, 100)}", which the proxy does not pass on.`,
+    );
+  }
+}
+
+export class ProxyUpstreamError extends HttpError {
+  constructor(reason: string) {
+    super(502, ErrorCode.proxyUpstream, `The map service failed: ${reason}.`);
+  }
+}
+
+export class BasemapNotFoundError extends HttpError {
+  constructor(what: string) {
+    super(404, ErrorCode.basemapNotFound, `The offline basemap has no ${what}.`);
+  }
+}

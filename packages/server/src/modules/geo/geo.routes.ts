@@ -1,0 +1,192 @@
+import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
+import {
+  BasemapLayerParams,
+  BasemapManifest,
+  GeoConfig,
+  PlaceSearchQuery,
+  PlaceSearchResult,
+  ProxyQuery,
+} from '@geoportal/contract/geo';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendError, sendRouteNotFound } from '../../http/error-handler.js';
+import { getProductVersion } from '../system/git-info.js';
+import {
+  createBasemapService,
+  etagOf,
+  matchesIfNoneMatch,
+  negotiateEncoding,
+} from './basemap.service.js';
+import type { GeoServiceConfig } from './geo.config.js';
+import { createPlaceSearch } from './places.service.js';
+import { fetchThroughProxy, type Resolve, systemResolve } from './proxy.service.js';
+
+export interface GeoModuleOptions {
+  config: GeoServiceConfig;
+  /** Host name lookup of the proxy; tests make names resolve where they need them to. */
+  resolve?: Resolve;
+}
+
+/** The offline basemap changes only with a release; caches may keep it a day, then revalidate. */
+const BASEMAP_CACHE = 'public, max-age=86400';
+
+/**
+ * The geo service, registered under `/geoth` (SPEC §7): offline basemap, operator basemaps,
+ * place search and the proxy for external map services. Outside `/api/v1`, with the API's
+ * JSON errors.
+ */
+export function geoRoutes({
+  config,
+  resolve = systemResolve,
+}: GeoModuleOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const basemap = createBasemapService();
+    const places = createPlaceSearch();
+    const userAgent = `Geoportal/${getProductVersion()} (map service proxy)`;
+
+    app.get(
+      '/basemap',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'What the offline basemap offers: layers, detail levels and their zooms',
+          response: { 200: BasemapManifest },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return basemap.manifest();
+      },
+    );
+
+    app.get(
+      '/basemap/:layer/:level',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'One layer of the offline basemap at one detail level (GeoJSON, EPSG:4326)',
+          description:
+            'A FeatureCollection; countries carry id (ISO 3166-1 numeric), name_de and name_en; ' +
+            'states (the German Länder) id (ISO 3166-2), name_de and name_en; places (points) ' +
+            'id, name_de, name_en, kind (capital or city), country (ISO 3166-1 alpha-2), ' +
+            'population and rank (1 largest … 9). ' +
+            'Compressed with brotli or gzip as Accept-Encoding allows; supports If-None-Match.',
+          params: BasemapLayerParams,
+          response: {
+            200: z.any().describe('GeoJSON FeatureCollection (application/geo+json)'),
+            304: z.undefined(),
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const prepared = await basemap.layer(request.params.layer, request.params.level);
+        const encoding = negotiateEncoding(request.headers['accept-encoding']);
+        const etag = etagOf(prepared, encoding);
+        reply
+          .header('etag', etag)
+          .header('cache-control', BASEMAP_CACHE)
+          .header('vary', 'Accept-Encoding');
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag))
+          return reply.code(304).send();
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.type('application/geo+json').send(prepared.bodies[encoding]);
+      },
+    );
+
+    app.get(
+      '/places',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Countries, German states and places of the offline basemap by name',
+          description:
+            'Case and diacritics do not matter ("munchen" and "muenchen" find München). Names ' +
+            'equal to the text come first, then names that start with it, then names that ' +
+            'contain it; within each, countries, states, capitals, then cities, larger first.',
+          querystring: PlaceSearchQuery,
+          response: { 200: PlaceSearchResult, 400: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return { places: await places.search(request.query) };
+      },
+    );
+
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Online basemaps configured by the operator, and whether the proxy is on',
+          response: { 200: GeoConfig },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return {
+          basemaps: config.basemaps,
+          proxyEnabled: config.proxyAllow.length + config.proxyAllowPrivate.length > 0,
+        };
+      },
+    );
+
+    app.get(
+      '/proxy',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Capabilities, legends, feature info and tiles of an allowed map service',
+          description:
+            "Fetches the URL from a host on GEO_PROXY_ALLOW without the caller's credentials. " +
+            'Refuses private, loopback, link-local and metadata addresses after DNS resolution ' +
+            'and after every redirect (at most 5), unexpected content types, answers over ' +
+            'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT.',
+          querystring: ProxyQuery,
+          response: {
+            200: z.any().describe('The upstream answer, with its Content-Type'),
+            304: z.undefined(),
+            400: ErrorBody,
+            403: ErrorBody,
+            502: ErrorBody,
+            504: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await fetchThroughProxy(request.query.url, {
+          config,
+          resolve,
+          userAgent,
+          conditional: {
+            ifNoneMatch: request.headers['if-none-match'],
+            ifModifiedSince: request.headers['if-modified-since'],
+          },
+        });
+        reply.headers(answer.headers);
+        return answer.status === 304 ? reply.code(304).send() : reply.code(200).send(answer.body);
+      },
+    );
+
+    // Only GET reads through the proxy. Answered before any body is read.
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/proxy',
+      schema: { hide: true },
+      onRequest: async (request, reply) => {
+        reply.header('allow', 'GET, HEAD');
+        return sendError(
+          reply,
+          405,
+          ErrorCode.methodNotAllowed,
+          `The proxy only reads: use GET, not ${request.method}.`,
+        );
+      },
+      handler: async () => undefined,
+    });
+
+    // Anything else under /geoth is a JSON 404, never the rendered app.
+    app.all('/*', { schema: { hide: true } }, sendRouteNotFound);
+  };
+}

@@ -1,0 +1,293 @@
+import { lookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { HttpError } from '../../http/errors.js';
+import { hostOf, matchesRule, portOf, refuseAddress } from './address-policy.js';
+import { classifyContentType, isFeatureInfoRequest, mediaTypeOf } from './content-types.js';
+import type { GeoServiceConfig } from './geo.config.js';
+import {
+  ProxyAddressRefusedError,
+  ProxyContentTypeError,
+  ProxyDisabledError,
+  ProxyHostNotAllowedError,
+  ProxyTimeoutError,
+  ProxyTooLargeError,
+  ProxyTooManyRedirectsError,
+  ProxyUpstreamError,
+  ProxyUrlInvalidError,
+} from './geo.errors.js';
+
+/**
+ * The proxy for external map services (`GET /geoth/proxy?url=…`): capabilities, legends,
+ * feature info and tiles of hosts on the allow-list. Every hop (the first request and each
+ * redirect) is checked the same way: scheme, allow-list, then the addresses the host name
+ * resolves to; the connection goes to exactly the checked address, so a second DNS answer
+ * cannot point it elsewhere (DNS rebinding). Answers are read completely, within a size and
+ * a time limit, before anything goes out, so a cut answer is a clean JSON error.
+ */
+
+/** Resolves a host name to its IP addresses; tests inject their own. */
+export type Resolve = (hostname: string) => Promise<string[]>;
+
+/** The system resolver (hosts file, then DNS), every address of the name. */
+export const systemResolve: Resolve = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** At most this many redirects are followed. */
+export const MAX_REDIRECTS = 5;
+
+export interface ProxyOptions {
+  config: GeoServiceConfig;
+  resolve: Resolve;
+  /** Sent upstream instead of the caller's User-Agent. */
+  userAgent: string;
+  /**
+   * The caller's validators (If-None-Match, If-Modified-Since), passed on so that a browser
+   * can revalidate cached tiles and capabilities: they identify a version, not a person.
+   */
+  conditional?: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined };
+}
+
+/** A complete upstream answer, ready to send: 200 with the body, or 304 without. */
+export interface ProxyAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Upstream headers that are passed on to the caller. */
+const passedHeaders = ['cache-control', 'etag', 'last-modified', 'content-encoding'];
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/** Fetches `rawUrl` under the rules above; throws the proxy's HttpErrors otherwise. */
+export async function fetchThroughProxy(
+  rawUrl: string,
+  options: ProxyOptions,
+): Promise<ProxyAnswer> {
+  const { config } = options;
+  if (config.proxyAllow.length === 0 && config.proxyAllowPrivate.length === 0) {
+    throw new ProxyDisabledError();
+  }
+  let url = parseTarget(rawUrl);
+  const featureInfo = isFeatureInfoRequest(url);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.proxyTimeoutMs);
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const address = await checkTarget(url, options, deadline.signal);
+      const response = await request(url, address, options, deadline.signal);
+      const location = response.headers.location;
+      if (redirectStatuses.has(response.statusCode ?? 0) && location) {
+        response.destroy();
+        if (redirects >= MAX_REDIRECTS) throw new ProxyTooManyRedirectsError(MAX_REDIRECTS);
+        url = parseRedirect(location, url);
+        continue;
+      }
+      return await readAnswer(response, featureInfo, config.proxyMaxBytes);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (deadline.signal.aborted) throw new ProxyTimeoutError(config.proxyTimeoutMs);
+    throw new ProxyUpstreamError(describeNetworkError(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseTarget(rawUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new ProxyUrlInvalidError('it is not an absolute URL');
+  }
+  checkScheme(url);
+  return url;
+}
+
+function parseRedirect(location: string, base: URL): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(location, base);
+  } catch {
+    // Reported below.
+  }
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password
+  ) {
+    throw new ProxyUpstreamError('it redirected to an address the proxy does not follow');
+  }
+  return url;
+}
+
+function checkScheme(url: URL) {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ProxyUrlInvalidError(`the scheme ${url.protocol.slice(0, 20)} is not http or https`);
+  }
+  if (url.username || url.password) {
+    // Credentials in the URL would travel to the upstream on the caller's behalf.
+    throw new ProxyUrlInvalidError('it carries a user name or password');
+  }
+}
+
+/**
+ * Checks one hop: the host must be allowed, and every address it resolves to must be public
+ * (or intranet, for hosts allowed to be private). Answers the address to connect to.
+ */
+async function checkTarget(url: URL, options: ProxyOptions, signal: AbortSignal): Promise<string> {
+  const host = hostOf(url);
+  const port = portOf(url);
+  const intranet = options.config.proxyAllowPrivate.some((rule) => matchesRule(rule, host, port));
+  const allowed =
+    intranet || options.config.proxyAllow.some((rule) => matchesRule(rule, host, port));
+  if (!allowed) throw new ProxyHostNotAllowedError(host, port);
+
+  const addresses = isIP(host) ? [host] : await resolveBefore(options.resolve, host, signal);
+  if (addresses.length === 0) throw new ProxyUpstreamError(`${host} did not resolve`);
+  // All answers must pass: a name that also points inward is refused as a whole.
+  for (const address of addresses) {
+    const reason = refuseAddress(address, intranet);
+    if (reason) throw new ProxyAddressRefusedError(host, reason);
+  }
+  return addresses[0] as string;
+}
+
+/** The resolver's answer, unless the deadline passes first. */
+async function resolveBefore(
+  resolve: Resolve,
+  host: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  if (signal.aborted) throw new Error('aborted');
+  const lookup = resolve(host).catch((error: unknown) => {
+    throw new ProxyUpstreamError(`${host} could not be resolved (${describeNetworkError(error)})`);
+  });
+  // A lookup that fails after the deadline won must not surface as an unhandled rejection.
+  lookup.catch(() => {});
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([lookup, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** One GET to exactly `address`, with the URL's host name for the Host header and TLS. */
+function request(
+  url: URL,
+  address: string,
+  { userAgent, conditional }: ProxyOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const hostname = hostOf(url);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request({
+      host: address,
+      port: portOf(url),
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      // Built from scratch: the caller's cookies, AccessToken, Authorization and other
+      // headers never leave this server.
+      headers: {
+        host: url.host,
+        'user-agent': userAgent,
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        ...(conditional?.ifNoneMatch ? { 'if-none-match': conditional.ifNoneMatch } : {}),
+        ...(conditional?.ifModifiedSince
+          ? { 'if-modified-since': conditional.ifModifiedSince }
+          : {}),
+      },
+      // TLS checks the certificate against the name, not the address we connect to.
+      ...(url.protocol === 'https:' && !isIP(hostname) ? { servername: hostname } : {}),
+      agent: false,
+      signal,
+    });
+    outgoing.once('response', resolve);
+    // Errors after the answer arrived (the deadline, a reset) end the body read instead.
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readAnswer(
+  response: IncomingMessage,
+  featureInfo: boolean,
+  maxBytes: number,
+): Promise<ProxyAnswer> {
+  const status = response.statusCode ?? 502;
+  if (status === 304) {
+    response.destroy();
+    return { status: 304, headers: validatorsOf(response), body: Buffer.alloc(0) };
+  }
+  if (status < 200 || status > 299) {
+    response.destroy();
+    throw new ProxyUpstreamError(`it answered with status ${status}`);
+  }
+  const mediaType = mediaTypeOf(response.headers['content-type']);
+  const handling = classifyContentType(mediaType, featureInfo);
+  if (!handling) {
+    response.destroy();
+    throw new ProxyContentTypeError(mediaType || '(none)');
+  }
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw new ProxyTooLargeError(maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw new ProxyTooLargeError(maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  const headers: Record<string, string> = {
+    'content-type': response.headers['content-type'] as string,
+    'x-content-type-options': 'nosniff',
+    // Nothing fetched from elsewhere may run as a page of this origin.
+    'content-security-policy':
+      handling === 'sandboxed'
+        ? "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+        : "sandbox; default-src 'none'",
+  };
+  return {
+    status: 200,
+    headers: { ...headers, ...validatorsOf(response) },
+    body: Buffer.concat(chunks, size),
+  };
+}
+
+function validatorsOf(response: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of passedHeaders) {
+    const value = response.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function describeNetworkError(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name is unknown';
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ECONNRESET') return 'the connection was reset';
+  if ((typeof code === 'string' && code.startsWith('ERR_TLS')) || code === 'CERT_HAS_EXPIRED') {
+    return 'its TLS certificate is not valid';
+  }
+  if (typeof code === 'string') return `network error ${code.slice(0, 40)}`;
+  return 'it could not be reached';
+}

@@ -1,0 +1,210 @@
+import { WILDCARD_ROLE } from '@geoportal/contract/access';
+import type { Grant } from '@geoportal/contract/object';
+import { crossesAntimeridian, isMapService, type Metadata } from '@geoportal/contract/record';
+import type { FacetField } from '@geoportal/contract/search';
+
+/**
+ * The searchable form of one object: what the search index stores (migration 0007) computed
+ * from the object, its grants and the classification labels. Pure: the repository turns the
+ * texts into weighted `tsvector`s in SQL.
+ */
+
+/** What the document is made from. */
+export interface DocumentSource {
+  id: string;
+  type: string;
+  state: string;
+  ownerId: string;
+  public: boolean;
+  metadata: Metadata;
+  created: Date;
+  modified: Date;
+  grants: readonly Grant[];
+}
+
+/** Labels of classification codes per language: `labels.get('inspireTheme')?.get('so')`. */
+export type CodeLabels = ReadonlyMap<string, ReadonlyMap<string, { de?: string; en?: string }>>;
+
+/** Texts of one weight: German, English and language-neutral (names, codes, free keywords). */
+export interface WeightedTexts {
+  de: string;
+  en: string;
+  neutral: string;
+}
+
+export interface SearchDocument {
+  objectId: string;
+  type: string;
+  state: string;
+  readers: string[];
+  /** A titles, B keywords and classification labels, C abstracts, D everything else. */
+  texts: Record<'A' | 'B' | 'C' | 'D', WeightedTexts>;
+  facets: string[];
+  titleDe: string | null;
+  titleEn: string | null;
+  titleSort: string;
+  refDate: string | null;
+  temporalStart: string | null;
+  temporalEnd: string | null;
+  created: Date;
+  modified: Date;
+  bbox: { west: number; south: number; east: number; north: number } | null;
+  /** Boxes for the spatial index as [west, south, east, north]; the second only across the antimeridian. */
+  boxes: [number, number, number, number][];
+  footprint: Metadata['geometry'] | null;
+  mapServices: boolean;
+  /** Titles and keywords offered as suggestions. */
+  terms: { kind: 'title' | 'keyword'; term: string; norm: string }[];
+}
+
+/** The facet value stored for a field, e.g. `licence=cc-by-4.0`. */
+export const facetValue = (field: FacetField, value: string) => `${field}=${value}`;
+
+/** Lower case without diacritics: sort keys and suggestion matching. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Who may find the object, as tokens the viewer's own tokens are matched against
+ * (`viewerTokens`). The same rule as `can(read)` in objects/policy.ts without keys:
+ * published public records and grants to everyone for all; the owner; any grant (every
+ * permission implies read) to the user, a group or a role. Editors and administrators read
+ * everything and are not filtered at all.
+ */
+export function readersOf(
+  source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
+): string[] {
+  const readers = new Set<string>();
+  if (source.state === 'published' && source.public) readers.add('public');
+  readers.add(`owner:${source.ownerId}`);
+  for (const grant of source.grants) {
+    const s = grant.subject;
+    if (s.kind === 'everyone') readers.add('public');
+    else if (s.kind === 'user') readers.add(`user:${s.name.toLowerCase()}`);
+    else if (s.kind === 'group') readers.add(`group:${s.name.toLowerCase()}`);
+    else readers.add(`role:${s.name}`);
+  }
+  return [...readers].sort();
+}
+
+/** The reader tokens of a viewer; `undefined` for editors and administrators (no filter). */
+export function viewerTokens(viewer: {
+  accountId: string | null;
+  name: string | null;
+  roles: readonly string[];
+  groups: readonly string[];
+}): string[] | undefined {
+  if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) return undefined;
+  const tokens = ['public'];
+  if (viewer.accountId) tokens.push(`owner:${viewer.accountId}`);
+  if (viewer.name) tokens.push(`user:${viewer.name.toLowerCase()}`);
+  for (const group of viewer.groups) tokens.push(`group:${group.toLowerCase()}`);
+  for (const role of viewer.roles) tokens.push(`role:${role}`);
+  // The wildcard role names any signed-in user (DESIGN §5).
+  if (viewer.accountId) tokens.push(`role:${WILDCARD_ROLE}`);
+  return tokens;
+}
+
+const join = (...parts: (string | undefined | null)[]) =>
+  parts.filter((p): p is string => Boolean(p)).join(' \n ');
+
+/** The reference date of a record: revision, else publication, else creation. */
+export function referenceDate(metadata: Metadata): string | null {
+  const d = metadata.dates;
+  return d?.revision ?? d?.publication ?? d?.creation ?? null;
+}
+
+export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): SearchDocument {
+  const m = source.metadata;
+  const label = (classification: string, code: string) =>
+    labels.get(classification)?.get(code) ?? {};
+  const classified = [
+    ...(m.topicCategories ?? []).map((code) => label('topicCategory', code)),
+    ...(m.classifiedKeywords ?? []).map((k) => label(k.classification, k.code)),
+  ];
+  const organisations = unique((m.contacts ?? []).map((c) => c.organisation));
+  const typeLabel = label('resourceType', source.type);
+
+  const texts = {
+    A: { de: m.title.de ?? '', en: m.title.en ?? '', neutral: '' },
+    B: {
+      de: join(...classified.map((l) => l.de)),
+      en: join(...classified.map((l) => l.en)),
+      neutral: join(...(m.keywords ?? [])),
+    },
+    C: { de: m.abstract?.de ?? '', en: m.abstract?.en ?? '', neutral: '' },
+    D: {
+      de: join(m.lineage?.de, typeLabel.de),
+      en: join(m.lineage?.en, typeLabel.en),
+      neutral: join(
+        m.identifier,
+        ...organisations,
+        ...(m.contacts ?? []).map((c) => c.person),
+        ...(m.formats ?? []).map((f) => f.name),
+        ...(m.onlineResources ?? []).flatMap((r) => [r.name, r.description, r.layer]),
+        m.referenceSystem,
+      ),
+    },
+  };
+
+  const refDate = referenceDate(m);
+  const facets = new Set<string>([facetValue('type', source.type)]);
+  for (const code of m.topicCategories ?? []) facets.add(facetValue('topicCategory', code));
+  for (const k of m.classifiedKeywords ?? []) {
+    if (k.classification === 'inspireTheme') facets.add(facetValue('inspireTheme', k.code));
+  }
+  for (const keyword of m.keywords ?? []) facets.add(facetValue('keyword', keyword));
+  if (m.licence) facets.add(facetValue('licence', m.licence));
+  for (const organisation of organisations) facets.add(facetValue('organisation', organisation));
+  for (const format of m.formats ?? []) facets.add(facetValue('format', format.name));
+  if (refDate) facets.add(facetValue('year', refDate.slice(0, 4)));
+
+  const box = m.extent;
+  const boxes: [number, number, number, number][] = !box
+    ? []
+    : crossesAntimeridian(box)
+      ? [
+          [box.west, box.south, 180, box.north],
+          [-180, box.south, box.east, box.north],
+        ]
+      : [[box.west, box.south, box.east, box.north]];
+
+  const titles = unique([m.title.de, m.title.en]);
+  const terms = [
+    ...titles.map((term) => ({ kind: 'title' as const, term })),
+    ...unique(m.keywords ?? []).map((term) => ({ kind: 'keyword' as const, term })),
+  ].map((t) => ({ ...t, norm: normaliseText(t.term) }));
+
+  return {
+    objectId: source.id,
+    type: source.type,
+    state: source.state,
+    readers: readersOf(source),
+    texts,
+    facets: [...facets].sort(),
+    titleDe: m.title.de ?? null,
+    titleEn: m.title.en ?? null,
+    titleSort: normaliseText(m.title.de ?? m.title.en ?? ''),
+    refDate,
+    temporalStart: m.temporalExtent?.start ?? null,
+    temporalEnd: m.temporalExtent?.end ?? null,
+    created: source.created,
+    modified: source.modified,
+    bbox: box ?? null,
+    boxes,
+    footprint: m.geometry ?? null,
+    mapServices: (m.onlineResources ?? []).some(isMapService),
+    terms,
+  };
+}
+
+function unique(values: (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))];
+}

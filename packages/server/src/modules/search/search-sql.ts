@@ -1,0 +1,227 @@
+import { type FacetField, facetFields, type TextField } from '@geoportal/contract/search';
+import type { Box, Filter, FilterQuery, QueryNode, Sort } from '@geoportal/contract/search-query';
+import { type RawBuilder, sql } from 'kysely';
+import { facetValue } from './search-document.js';
+
+/**
+ * Turns a parsed search (query tree, filters, sorts) into SQL over `search_document d`.
+ * Every user value travels as a bound parameter; what is spliced into the text is fixed SQL
+ * chosen here. A text-only part of the query becomes one `tsquery` (one GIN lookup);
+ * filters and mixed parts become boolean conditions around it.
+ */
+
+type Sql = RawBuilder<unknown>;
+
+/** The weights a text field is limited to: A titles, B keywords, C abstracts. */
+const fieldWeights: Record<TextField, string> = { title: 'A', keyword: 'B', abstract: 'C' };
+
+/** A `to_tsquery` operand: the text as one quoted lexeme or phrase, with optional weights and prefix. */
+function quoted(text: string, suffix: string): string {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "''");
+  return `'${escaped}'${suffix ? `:${suffix}` : ''}`;
+}
+
+/**
+ * One word or phrase in German, English and plain form. A single word that is a stop word in
+ * either language ("die", "the", "in") is dropped, as a search engine would: otherwise its
+ * plain form would be required in every hit.
+ */
+function textTsquery(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql {
+  const weights = node.field ? fieldWeights[node.field] : '';
+  if (node.kind === 'term' && node.prefix) {
+    // Prefixes match the plain (unstemmed) form only: a stem is not a prefix of the word.
+    return sql`to_tsquery('simple', ${quoted(node.text.toLowerCase(), `*${weights}`)})`;
+  }
+  const q = quoted(node.text, weights);
+  const forms = sql`to_tsquery('german', ${q}) || to_tsquery('english', ${q}) || to_tsquery('simple', ${q})`;
+  if (node.kind === 'phrase') return sql`(${forms})`;
+  return sql`(case when numnode(to_tsquery('german', ${q})) = 0 or numnode(to_tsquery('english', ${q})) = 0
+    then ''::tsquery else ${forms} end)`;
+}
+
+type Compiled = { text: Sql } | { cond: Sql };
+
+const asCondition = (c: Compiled): Sql => ('cond' in c ? c.cond : sql`d.doc @@ ${c.text}`);
+
+function compileNode(node: QueryNode): Compiled {
+  switch (node.kind) {
+    case 'all':
+      return { cond: sql`true` };
+    case 'term':
+    case 'phrase':
+      return { text: textTsquery(node) };
+    case 'filter':
+      return { cond: filterCondition(node.filter) };
+    case 'not': {
+      const child = compileNode(node.child);
+      // `is not true`, not `not`: a condition on a missing value (no extent, no date) is
+      // NULL, and the record it leaves out must come back when it is negated.
+      return 'text' in child
+        ? { text: sql`(!! ${child.text})` }
+        : { cond: sql`((${child.cond}) is not true)` };
+    }
+    case 'and':
+    case 'or': {
+      const children = node.children.map(compileNode);
+      const op = node.kind === 'and' ? '&&' : '||';
+      if (children.every((c) => 'text' in c)) {
+        return {
+          text: sql`(${sql.join(
+            children.map((c) => (c as { text: Sql }).text),
+            sql.raw(` ${op} `),
+          )})`,
+        };
+      }
+      const joiner = sql.raw(node.kind === 'and' ? ' and ' : ' or ');
+      return { cond: sql`(${sql.join(children.map(asCondition), joiner)})` };
+    }
+  }
+}
+
+/** The query tree as a condition, or `undefined` when it matches everything. */
+export function queryCondition(node: QueryNode): Sql | undefined {
+  if (node.kind === 'all') return undefined;
+  return asCondition(compileNode(node));
+}
+
+/**
+ * The positive words of the query as one tsquery joined by OR, for ranking and highlighting;
+ * `undefined` when the query has none (no ranking, no highlights).
+ */
+export function rankTsquery(node: QueryNode): Sql | undefined {
+  const positive: Extract<QueryNode, { kind: 'term' | 'phrase' }>[] = [];
+  const walk = (n: QueryNode) => {
+    if (n.kind === 'term' || n.kind === 'phrase') positive.push(n);
+    else if (n.kind === 'and' || n.kind === 'or') n.children.forEach(walk);
+    // Words under NOT are what hits must not contain: nothing to rank or mark.
+  };
+  walk(node);
+  if (positive.length === 0) return undefined;
+  return sql`(${sql.join(positive.map(textTsquery), sql.raw(' || '))})`;
+}
+
+// Filters -----------------------------------------------------------------------------------
+
+const isFacetField = (field: string): field is FacetField =>
+  (facetFields as readonly string[]).includes(field);
+
+function boxCondition(box: Box): Sql {
+  const parts: [number, number, number, number][] =
+    box.west > box.east
+      ? [
+          [box.west, box.south, 180, box.north],
+          [-180, box.south, box.east, box.north],
+        ]
+      : [[box.west, box.south, box.east, box.north]];
+  const tests = parts.flatMap(([w, s, e, n]) => {
+    const b = sql`box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
+    return [sql`d.extent && ${b}`, sql`d.extent2 && ${b}`];
+  });
+  return sql`(${sql.join(tests, sql.raw(' or '))})`;
+}
+
+/** `[from, to]` of dates (inclusive); timestamps compare with the day after `to`. */
+function rangeCondition(
+  column: Sql,
+  range: { from?: string; to?: string },
+  timestamp: boolean,
+): Sql {
+  const tests: Sql[] = [];
+  if (range.from) tests.push(sql`${column} >= ${range.from}::date`);
+  if (range.to) {
+    tests.push(
+      timestamp ? sql`${column} < (${range.to}::date + 1)` : sql`${column} <= ${range.to}::date`,
+    );
+  }
+  if (tests.length === 0) return sql`${column} is not null`;
+  return sql.join(tests, sql.raw(' and '));
+}
+
+export function filterCondition(filter: Filter): Sql {
+  if (filter.kind === 'bbox') return boxCondition(filter.box);
+  const field = filter.field;
+  if (filter.kind === 'values') {
+    if (field === 'state') return sql`d.state in (${sql.join(filter.values)})`;
+    if (isFacetField(field)) {
+      const values = filter.values.map((v) => facetValue(field, v));
+      return sql`d.facets && ${sql.val(values)}::text[]`;
+    }
+    throw new Error(`no value filter for ${field}`);
+  }
+  const range = filter.range;
+  switch (field) {
+    case 'year':
+      return rangeCondition(
+        sql`d.ref_date`,
+        {
+          ...(range.from ? { from: `${range.from}-01-01` } : {}),
+          ...(range.to ? { to: `${range.to}-12-31` } : {}),
+        },
+        false,
+      );
+    case 'date':
+      return rangeCondition(sql`d.ref_date`, range, false);
+    case 'modified':
+      return rangeCondition(sql`d.modified`, range, true);
+    case 'created':
+      return rangeCondition(sql`d.created`, range, true);
+    case 'temporal': {
+      // Overlap with the temporal extent; an open end of the extent reaches any date.
+      const tests: Sql[] = [sql`(d.temporal_start is not null or d.temporal_end is not null)`];
+      if (range.to)
+        tests.push(sql`(d.temporal_start is null or d.temporal_start <= ${range.to}::date)`);
+      if (range.from)
+        tests.push(sql`(d.temporal_end is null or d.temporal_end >= ${range.from}::date)`);
+      return sql.join(tests, sql.raw(' and '));
+    }
+    default:
+      throw new Error(`no range filter for ${field}`);
+  }
+}
+
+export function filterQueryCondition(fq: FilterQuery): Sql {
+  const condition = filterCondition(fq.filter);
+  return fq.negated ? sql`((${condition}) is not true)` : sql`(${condition})`;
+}
+
+/** Only what the viewer may read; `undefined` tokens (editors, administrators) see all. */
+export function visibilityCondition(tokens: readonly string[] | undefined): Sql | undefined {
+  return tokens ? sql`d.readers && ${sql.val([...tokens])}::text[]` : undefined;
+}
+
+export function conjunction(conditions: (Sql | undefined)[]): Sql {
+  const present = conditions.filter((c): c is Sql => c !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql.raw(' and '));
+}
+
+// Sorting -----------------------------------------------------------------------------------
+
+export function orderBy(sorts: readonly Sort[], hasRank: boolean): Sql {
+  const keys: Sql[] = [];
+  for (const sort of sorts) {
+    const dir = sql.raw(sort.direction);
+    switch (sort.field) {
+      case 'score':
+        if (hasRank) keys.push(sql`score ${dir}`);
+        else keys.push(sql`d.modified desc`);
+        break;
+      case 'modified':
+        keys.push(sql`d.modified ${dir}`);
+        break;
+      case 'created':
+        keys.push(sql`d.created ${dir}`);
+        break;
+      case 'title':
+        keys.push(sql`d.title_sort collate "C" ${dir}`);
+        break;
+      case 'temporal':
+        keys.push(sql`d.temporal_start ${dir} nulls last`);
+        break;
+      case 'date':
+        keys.push(sql`d.ref_date ${dir} nulls last`);
+        break;
+    }
+  }
+  keys.push(sql`d.object_id`);
+  return sql.join(keys);
+}

@@ -1,0 +1,478 @@
+import {
+  type FacetField,
+  type FootprintFeature,
+  facetFields,
+  type SearchHit,
+  type SearchResponse,
+  type Snippet,
+  type SpatialSearchResponse,
+  type SuggestResponse,
+  searchLimits,
+} from '@geoportal/contract/search';
+import {
+  type FilterQuery,
+  type Parsed,
+  parseFilterQuery,
+  parseQuery,
+  parseSort,
+  type QueryNode,
+  type Sort,
+} from '@geoportal/contract/search-query';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Auth } from '../access/access.service.js';
+import type { Viewer } from '../objects/object.repository.js';
+import { indexThumbnails } from '../preview/thumbnail.js';
+import { footprintGeometry } from './footprint.js';
+import { SearchQueryInvalidError, SearchTimeoutError } from './search.errors.js';
+import * as repo from './search.repository.js';
+import { normaliseText, viewerTokens } from './search-document.js';
+import {
+  conjunction,
+  filterQueryCondition,
+  orderBy,
+  queryCondition,
+  rankTsquery,
+  visibilityCondition,
+} from './search-sql.js';
+
+type Sql = RawBuilder<unknown>;
+
+/** A list search as the API receives it (path and query string, not yet checked). */
+export interface SearchParams {
+  q: string;
+  start?: string | number | undefined;
+  rows?: string | number | undefined;
+  fq?: string | string[] | undefined;
+  sort?: string | string[] | undefined;
+  facets?: string | boolean | undefined;
+}
+
+/** A checked search. */
+export interface SearchRequest {
+  query: QueryNode;
+  filters: FilterQuery[];
+  sorts: Sort[];
+  start: number;
+  rows: number;
+  facets: boolean;
+}
+
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+function unwrap<T>(parsed: Parsed<T>, what: string): T {
+  if (parsed.ok) return parsed.value;
+  const at =
+    parsed.problem.position === undefined ? '' : ` (at character ${parsed.problem.position + 1})`;
+  throw new SearchQueryInvalidError(`${what}: ${parsed.problem.message}${at}`, what);
+}
+
+function integer(
+  value: string | number | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined || value === '') return fallback;
+  const n =
+    typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new SearchQueryInvalidError(
+      `${name} must be a whole number from ${min} to ${max}${name === 'start' ? '; narrow the search to see later hits' : ''}.`,
+      name,
+    );
+  }
+  return n;
+}
+
+/** Checks and parses a list search; anything wrong is 400 `search.query_invalid` saying what to fix. */
+export function parseSearch(
+  params: SearchParams,
+  limits = { rowsMax: searchLimits.rowsMax },
+): SearchRequest {
+  const filters = list(params.fq);
+  if (filters.length > searchLimits.filtersMax) {
+    throw new SearchQueryInvalidError(
+      `At most ${searchLimits.filtersMax} fq filters are allowed.`,
+      'fq',
+    );
+  }
+  const sorts = list(params.sort);
+  if (sorts.length > searchLimits.sortsMax) {
+    throw new SearchQueryInvalidError(
+      `At most ${searchLimits.sortsMax} sort orders are allowed.`,
+      'sort',
+    );
+  }
+  const facets = params.facets ?? 'true';
+  if (facets !== true && facets !== false && facets !== 'true' && facets !== 'false') {
+    throw new SearchQueryInvalidError('facets must be true or false.', 'facets');
+  }
+  return {
+    query: unwrap(parseQuery(params.q.trim() === '*' ? '' : params.q), 'query'),
+    filters: filters.map((fq) => unwrap(parseFilterQuery(fq), 'fq')),
+    sorts:
+      sorts.length > 0
+        ? sorts.map((s) => unwrap(parseSort(s), 'sort'))
+        : [{ field: 'score', direction: 'desc' }],
+    start: integer(params.start, 'start', 0, 0, searchLimits.startMax),
+    rows: integer(params.rows, 'rows', searchLimits.rowsDefault, 0, limits.rowsMax),
+    facets: facets === true || facets === 'true',
+  };
+}
+
+export function viewerOf(auth: Auth | null): Viewer {
+  return {
+    accountId: auth?.accountId ?? null,
+    name: auth?.principal.name ?? null,
+    roles: auth?.principal.roles ?? [],
+    groups: auth?.groups ?? [],
+  };
+}
+
+/** The SQL parts of a search for one viewer. */
+interface Plan {
+  where: Sql;
+  rank: Sql | undefined;
+  order: Sql;
+  /** Facet fields counted without their own fq (multi-select), with the condition to use. */
+  facetQueries: { only?: FacetField; where: Sql }[];
+}
+
+function plan(request: SearchRequest, viewer: Viewer): Plan {
+  const visibility = visibilityCondition(viewerTokens(viewer));
+  const text = queryCondition(request.query);
+  const rank = rankTsquery(request.query);
+  const base = [visibility, text];
+  const where = conjunction([...base, ...request.filters.map(filterQueryCondition)]);
+  const filtered = new Set(
+    request.filters
+      .map((f) => f.filter.field)
+      .filter((f): f is FacetField => (facetFields as readonly string[]).includes(f)),
+  );
+  const facetQueries: Plan['facetQueries'] = [{ where }];
+  for (const field of filtered) {
+    const others = request.filters
+      .filter((f) => f.filter.field !== field)
+      .map(filterQueryCondition);
+    facetQueries.push({ only: field, where: conjunction([...base, ...others]) });
+  }
+  return { where, rank, order: orderBy(request.sorts, rank !== undefined), facetQueries };
+}
+
+/** The statements a list search runs, compiled (the benchmark explains exactly these). */
+export function compileSearch(db: Db, request: SearchRequest, viewer: Viewer): CompiledQuery[] {
+  const p = plan(request, viewer);
+  return [
+    repo.hitsStatement(p.where, p.rank, p.order, request.start, request.rows).compile(db),
+    ...(request.facets
+      ? p.facetQueries.map((f) => repo.facetsStatement(f.where, f.only).compile(db))
+      : []),
+  ];
+}
+
+/** Where searches run: the database and how long one statement may take (`SEARCH_TIMEOUT`). */
+export interface SearchTarget {
+  db: Db;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one search statement under a time limit, so that no query runs unbounded; a
+ * cancelled statement is 503 `search.timeout`. (The embedded database has no timer to
+ * cancel with and runs the statement to its end.)
+ */
+async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
+  try {
+    return await target.db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(target.timeoutMs)))}`.execute(
+        trx,
+      );
+      return (await statement.execute(trx)).rows as T[];
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '57014') throw new SearchTimeoutError();
+    throw error;
+  }
+}
+
+/** `GET /index/search/objects/{q}/{start}/{rows}`: hits, total and facets the viewer may see. */
+export async function search(
+  target: SearchTarget,
+  request: SearchRequest,
+  viewer: Viewer,
+): Promise<SearchResponse> {
+  const p = plan(request, viewer);
+  const [hits, facetRows] = await Promise.all([
+    rows<repo.HitRow>(
+      target,
+      repo.hitsStatement(p.where, p.rank, p.order, request.start, request.rows),
+    ),
+    request.facets
+      ? Promise.all(
+          p.facetQueries.map((f) =>
+            rows<repo.FacetRow>(target, repo.facetsStatement(f.where, f.only)),
+          ),
+        )
+      : Promise.resolve([]),
+  ]);
+  let numFound = Number(hits[0]?.total ?? 0);
+  if (hits.length === 0 && request.start > 0) {
+    numFound = Number(
+      (await rows<{ total: number }>(target, repo.countStatement(p.where)))[0]?.total ?? 0,
+    );
+  }
+  const docs = await hitDetails(target.db, hits, p.rank !== undefined);
+  return {
+    numFound,
+    start: request.start,
+    rows: request.rows,
+    docs,
+    facets: request.facets ? facetCounts(p.facetQueries, facetRows) : emptyFacets(),
+  };
+}
+
+function emptyFacets(): SearchResponse['facets'] {
+  return Object.fromEntries(facetFields.map((f) => [f, []])) as unknown as SearchResponse['facets'];
+}
+
+function facetCounts(
+  queries: Plan['facetQueries'],
+  results: repo.FacetRow[][],
+): SearchResponse['facets'] {
+  const facets = emptyFacets();
+  const own = new Set(queries.flatMap((q) => (q.only ? [q.only] : [])));
+  queries.forEach((query, i) => {
+    for (const row of results[i] ?? []) {
+      const cut = row.value.indexOf('=');
+      const field = row.value.slice(0, cut) as FacetField;
+      // A field filtered by fq takes its counts from its own query only.
+      if (query.only ? field !== query.only : own.has(field)) continue;
+      facets[field]?.push({ value: row.value.slice(cut + 1), count: Number(row.n) });
+    }
+  });
+  for (const field of facetFields) {
+    facets[field].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  }
+  return facets;
+}
+
+async function hitDetails(db: Db, hits: repo.HitRow[], ranked: boolean): Promise<SearchHit[]> {
+  if (hits.length === 0) return [];
+  const thumbnails = await indexThumbnails(
+    db,
+    hits.map((h) => h.id),
+  );
+  return hits.map((d) => {
+    const thumbnail = thumbnails.get(d.id);
+    const organisations = [
+      ...new Set((d.contacts ?? []).map((c) => c.organisation).filter(Boolean)),
+    ] as string[];
+    return {
+      id: d.id,
+      type: d.type,
+      state: d.state as SearchHit['state'],
+      created: new Date(d.created_at).toISOString(),
+      modified: new Date(d.modified_at).toISOString(),
+      title: d.title,
+      highlights: {
+        title: languageSnippets(d.title, d.hl_title_de, d.hl_title_en, ranked),
+        abstract: abstractSnippets(d.abstract, d.hl_abstract_de, d.hl_abstract_en, ranked),
+      },
+      ...(thumbnail ? { thumbnail } : {}),
+      ...(d.licence ? { licence: d.licence } : {}),
+      ...(d.dates ? { dates: d.dates } : {}),
+      ...(d.temporal ? { temporalExtent: d.temporal } : {}),
+      ...(d.extent ? { extent: d.extent } : {}),
+      organisations,
+      ...(d.score !== null && d.score !== undefined ? { score: Number(d.score) } : {}),
+    };
+  });
+}
+
+/** Marks around matches in `ts_headline` answers (repo.TITLE_HEADLINE): never in record texts. */
+const MARK_START = '\u0002';
+const MARK_STOP = '\u0003';
+
+/** Parts of a `ts_headline` answer: matches sit between the marks. */
+export function headlineSnippet(text: string): Snippet {
+  const parts: Snippet = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const start = rest.indexOf(MARK_START);
+    const stop = start < 0 ? -1 : rest.indexOf(MARK_STOP, start);
+    if (start < 0 || stop < 0) {
+      parts.push({ text: rest, match: false });
+      break;
+    }
+    if (start > 0) parts.push({ text: rest.slice(0, start), match: false });
+    parts.push({ text: rest.slice(start + 1, stop), match: true });
+    rest = rest.slice(stop + 1);
+  }
+  // A mark left alone (a fragment cut inside a match) must not reach the reader.
+  return parts
+    .map((p) => ({ ...p, text: p.text.replaceAll(MARK_START, '').replaceAll(MARK_STOP, '') }))
+    .filter((p) => p.text.length > 0);
+}
+
+function languageSnippets(
+  text: { de?: string; en?: string },
+  de: string | null,
+  en: string | null,
+  ranked: boolean,
+): SearchHit['highlights']['title'] {
+  const one = (plain: string | undefined, headline: string | null) =>
+    plain === undefined
+      ? undefined
+      : ranked && headline !== null
+        ? headlineSnippet(headline)
+        : [{ text: plain, match: false }];
+  const out: SearchHit['highlights']['title'] = {};
+  const sDe = one(text.de, de);
+  const sEn = one(text.en, en);
+  if (sDe) out.de = sDe;
+  if (sEn) out.en = sEn;
+  return out;
+}
+
+const SNIPPET_CHARS = 240;
+
+/** The start of an abstract, cut at a word boundary. */
+export function abstractStart(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SNIPPET_CHARS) return flat;
+  const cut = flat.lastIndexOf(' ', SNIPPET_CHARS);
+  return `${flat.slice(0, cut > SNIPPET_CHARS / 2 ? cut : SNIPPET_CHARS)} …`;
+}
+
+function abstractSnippets(
+  text: { de?: string; en?: string } | null,
+  de: string | null,
+  en: string | null,
+  ranked: boolean,
+): SearchHit['highlights']['abstract'] {
+  const out: SearchHit['highlights']['abstract'] = {};
+  const one = (plain: string | undefined, headline: string | null): Snippet | undefined => {
+    if (!plain) return undefined;
+    if (!ranked || headline === null || !headline.includes('\u0002')) {
+      return [{ text: abstractStart(plain), match: false }];
+    }
+    const fragments = headline
+      .split('\u0004')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    return headlineSnippet(`… ${fragments.join(' … ')} …`);
+  };
+  const sDe = one(text?.de, de);
+  const sEn = one(text?.en, en);
+  if (sDe) out.de = sDe;
+  if (sEn) out.en = sEn;
+  return out;
+}
+
+// Spatial search ------------------------------------------------------------------------------
+
+export interface SpatialParams extends Omit<SearchParams, 'start' | 'rows' | 'facets'> {
+  page?: string | number | undefined;
+  size?: string | number | undefined;
+  zoom?: string | number | undefined;
+}
+
+/** `GET /index/search/objects/spatial/{q}/{page}/{size}`: footprints as GeoJSON. */
+export async function spatialSearch(
+  target: SearchTarget,
+  params: SpatialParams,
+  viewer: Viewer,
+): Promise<SpatialSearchResponse> {
+  const page = integer(params.page, 'page', 1, 1, 1_000_000);
+  const size = integer(
+    params.size,
+    'size',
+    searchLimits.spatialSizeDefault,
+    1,
+    searchLimits.spatialSizeMax,
+  );
+  const zoom = integer(params.zoom, 'zoom', 6, 0, 24);
+  const offset = (page - 1) * size;
+  if (offset > searchLimits.startMax * 10) {
+    throw new SearchQueryInvalidError(
+      'page lies too far back; narrow the search or the map extent.',
+      'page',
+    );
+  }
+  const request = parseSearch({
+    q: params.q,
+    fq: params.fq,
+    sort: params.sort,
+    facets: false,
+    rows: 0,
+  });
+  const p = plan(request, viewer);
+  const found = await rows<repo.FootprintRow>(
+    target,
+    repo.footprintsStatement(p.where, p.rank, p.order, offset, size),
+  );
+  let numberMatched = Number(found[0]?.total ?? 0);
+  if (found.length === 0 && offset > 0) {
+    const counted = await rows<{ total: number }>(
+      target,
+      repo.countStatement(sql`${p.where} and d.extent is not null`),
+    );
+    numberMatched = Number(counted[0]?.total ?? 0);
+  }
+  const features: FootprintFeature[] = found.map((row) => ({
+    type: 'Feature',
+    id: row.id,
+    geometry: footprintGeometry(row, zoom) as FootprintFeature['geometry'],
+    properties: {
+      id: row.id,
+      title: {
+        ...(row.title_de ? { de: row.title_de } : {}),
+        ...(row.title_en ? { en: row.title_en } : {}),
+      } as FootprintFeature['properties']['title'],
+      type: row.type,
+      mapServices: row.map_services,
+    },
+  }));
+  return { type: 'FeatureCollection', numberMatched, numberReturned: features.length, features };
+}
+
+// Suggestions -------------------------------------------------------------------------------
+
+/** `GET /index/suggest/objects/{text}`: titles and keywords for search-as-you-type. */
+export async function suggest(
+  target: SearchTarget,
+  text: string,
+  rowsParam: string | number | undefined,
+  viewer: Viewer,
+): Promise<SuggestResponse> {
+  const norm = normaliseText(text);
+  if (norm.length > searchLimits.suggestMax) {
+    throw new SearchQueryInvalidError(
+      `Suggestions take at most ${searchLimits.suggestMax} characters.`,
+      'text',
+    );
+  }
+  const count = integer(
+    rowsParam,
+    'rows',
+    searchLimits.suggestRowsDefault,
+    1,
+    searchLimits.suggestRowsMax,
+  );
+  if (norm.length < searchLimits.suggestMin) return { suggestions: [] };
+  const visibility = visibilityCondition(viewerTokens(viewer));
+  const found = await rows<repo.SuggestionRow>(
+    target,
+    repo.suggestionsStatement(norm, visibility, count),
+  );
+  return {
+    suggestions: found.map((row) =>
+      row.kind === 'title'
+        ? { text: row.term, kind: 'title' as const, id: row.id }
+        : { text: row.term, kind: 'keyword' as const, count: Number(row.n) },
+    ),
+  };
+}

@@ -1,0 +1,34 @@
+import type { OperatorBasemap } from '@geoportal/contract/geo';
+import { NativeSelect } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { defaultBasemap } from '../model/url-state';
+
+/** Chooses the basemap: the offline one or an operator's online basemap. */
+export function BasemapSwitcher({
+  value,
+  onChange,
+  basemaps,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  basemaps: OperatorBasemap[];
+}) {
+  const intl = useIntl();
+  const language = intl.locale === 'en' ? 'en' : 'de';
+  const data = [
+    { value: defaultBasemap, label: intl.formatMessage({ id: 'map.basemap.offline' }) },
+    ...basemaps.map((basemap) => ({
+      value: basemap.id,
+      label: basemap.title[language],
+    })),
+  ];
+  return (
+    <NativeSelect
+      size="xs"
+      label={intl.formatMessage({ id: 'map.basemap.label' })}
+      data={data}
+      value={data.some((entry) => entry.value === value) ? value : defaultBasemap}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}

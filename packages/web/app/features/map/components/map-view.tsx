@@ -1,0 +1,243 @@
+import 'ol/ol.css';
+import { Tabs, useComputedColorScheme } from '@mantine/core';
+import { unByKey } from 'ol/Observable';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useRouteLoaderData } from 'react-router';
+import { useToast } from '../../../lib/use-toast';
+import { useFeatureInfo } from '../hooks/use-feature-info';
+import { useFootprints } from '../hooks/use-footprints';
+import { useMainMap } from '../hooks/use-main-map';
+import { useMapUrl } from '../hooks/use-map-url';
+import { useOfflineBasemap } from '../hooks/use-offline-basemap';
+import { useOperatorBasemaps } from '../hooks/use-operator-basemaps';
+import { useUserLayers } from '../hooks/use-user-layers';
+import { basemapPalettes } from '../model/basemap-style';
+import { layerListReducer, type MapLayer } from '../model/layer-list';
+import { defaultBasemap, type MapUrlState, roundView } from '../model/url-state';
+import { motionDuration } from '../model/view';
+import { BasemapSwitcher } from './basemap-switcher';
+import { FeatureInfoPanel } from './feature-info-panel';
+import { FootprintPopup } from './footprint-popup';
+import { FootprintResults } from './footprint-results';
+import { FootprintSearch } from './footprint-search';
+import { LayersPanel } from './layers-panel';
+import { MapStatus } from './map-status';
+import { MapTools } from './map-tools';
+import classes from './map-view.module.css';
+import { MapViewport } from './map-viewport';
+import { PlaceSearch } from './place-search';
+
+type SidePanel = 'results' | 'layers' | 'info';
+
+/** Milliseconds after the map stops moving before the address is updated. */
+const URL_DEBOUNCE_MS = 400;
+
+/**
+ * The home page's map viewer (browser only, its own chunk): the map with the offline or an
+ * operator's basemap, the catalogue's footprints, added layers and tools, and beside it (below
+ * on narrow screens) the results list, the layer panel and feature info — the non-map
+ * equivalents. Its state lives in the page address, so a view can be shared and back/forward
+ * work.
+ */
+export default function MapView() {
+  const intl = useIntl();
+  const toast = useToast();
+  const root = useRouteLoaderData<{ config?: { apiBase?: string } }>('root');
+  const apiBase = root?.config?.apiBase ?? '/api/v1';
+  const scheme = useComputedColorScheme('light');
+  const targetRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+
+  const applyExternal = useRef<(state: MapUrlState) => void>(() => undefined);
+  const { initial, write } = useMapUrl((state) => applyExternal.current(state));
+  const [layers, dispatch] = useReducer(layerListReducer, initial.layers);
+  const [basemap, setBasemap] = useState(initial.basemap ?? defaultBasemap);
+  const [query, setQuery] = useState(initial.query);
+  const [panel, setPanel] = useState<SidePanel>('results');
+  const [pendingService, setPendingService] = useState(initial.service);
+
+  const map = useMainMap({ targetRef, fullScreenRef: frameRef, initialView: initial });
+  const operatorBasemaps = useOperatorBasemaps(map, basemap, apiBase);
+  useOfflineBasemap(map, {
+    visible: basemap === defaultBasemap || !operatorBasemaps.some((b) => b.id === basemap),
+    palette: basemapPalettes[scheme],
+    language: intl.locale,
+    apiBase,
+  });
+  useUserLayers(map, layers, apiBase, {
+    onError: (layer) =>
+      toast.error(intl.formatMessage({ id: 'map.layers.loadFailed' }, { title: layer.title })),
+  });
+  const footprints = useFootprints(map, { query, scheme, apiBase });
+  const featureInfo = useFeatureInfo(map, {
+    layers,
+    apiBase,
+    // A click on a footprint opens its popup instead.
+    skip: (pixel) => footprints.hitsAt(pixel).length > 0,
+  });
+  useEffect(() => {
+    if (featureInfo.results.length > 0 || featureInfo.loading) setPanel('info');
+  }, [featureInfo.results, featureInfo.loading]);
+
+  // The pending address update, and whether the next settling of the map comes from the
+  // address itself (then it must not write the address again).
+  const writeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const settlingFromUrl = useRef(false);
+
+  // Back, forward or a link changed the address: show what it says. A write still pending
+  // from before would push the old view on top of it, so it is dropped.
+  applyExternal.current = (state) => {
+    clearTimeout(writeTimer.current);
+    dispatch({ type: 'replaceFromUrl', layers: state.layers });
+    setBasemap(state.basemap ?? defaultBasemap);
+    setQuery(state.query);
+    if (state.service) setPendingService(state.service);
+    const view = map?.getView();
+    const center = view?.getCenter();
+    const now =
+      center &&
+      roundView({ center: toLonLat(center) as [number, number], zoom: view?.getZoom() ?? 0 });
+    const moves =
+      state.center !== undefined &&
+      state.zoom !== undefined &&
+      (now?.zoom !== state.zoom ||
+        now.center[0] !== state.center[0] ||
+        now.center[1] !== state.center[1]);
+    if (view && state.center && state.zoom !== undefined && moves) {
+      settlingFromUrl.current = true;
+      view.animate({
+        center: fromLonLat(state.center),
+        zoom: state.zoom,
+        duration: motionDuration(),
+      });
+    }
+  };
+
+  // The address follows the map once the visitor has done something with it: the map
+  // settling into its first view (fitted, resized as the page lays out) writes nothing, so
+  // an untouched home page keeps its plain address.
+  const viewerRef = useRef<HTMLDivElement>(null);
+  const touched = useRef(false);
+  useEffect(() => {
+    const viewer = viewerRef.current;
+    if (!viewer) return;
+    const touch = () => {
+      touched.current = true;
+    };
+    const events = ['pointerdown', 'keydown', 'wheel'] as const;
+    for (const type of events) viewer.addEventListener(type, touch, { capture: true });
+    return () => {
+      for (const type of events) viewer.removeEventListener(type, touch, { capture: true });
+    };
+  }, []);
+  const latest = useRef({ layers, basemap, query });
+  latest.current = { layers, basemap, query };
+  const writeNow = useCallback(() => {
+    const view = map?.getView();
+    const center = view?.getCenter();
+    const zoom = view?.getZoom();
+    if (!center || zoom === undefined) return;
+    const [lon, lat] = toLonLat(center) as [number, number];
+    write({ view: { center: [lon, lat], zoom }, ...latest.current });
+  }, [map, write]);
+
+  useEffect(() => {
+    if (!map) return;
+    const key = map.on('moveend', () => {
+      if (settlingFromUrl.current) {
+        settlingFromUrl.current = false;
+        return;
+      }
+      const hasView = new URLSearchParams(window.location.search).has('c');
+      if (!touched.current && !hasView) return;
+      clearTimeout(writeTimer.current);
+      writeTimer.current = setTimeout(writeNow, URL_DEBOUNCE_MS);
+    });
+    return () => {
+      clearTimeout(writeTimer.current);
+      unByKey(key);
+    };
+  }, [map, writeNow]);
+
+  const mounted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written when these change.
+  useEffect(() => {
+    // While the map moves to a view the address named, it holds what the address says.
+    if (!mounted.current || settlingFromUrl.current) {
+      mounted.current = true;
+      return;
+    }
+    writeNow();
+  }, [layers, basemap, query]);
+
+  const addLayer = useCallback((layer: MapLayer) => {
+    dispatch({ type: 'add', layer });
+    setPanel('layers');
+  }, []);
+
+  return (
+    <div className={classes.viewer} ref={viewerRef}>
+      <div className={classes.mapColumn} ref={frameRef}>
+        <div className={classes.toolbar}>
+          <FootprintSearch query={query} onSearch={setQuery} />
+          <PlaceSearch map={map} apiBase={apiBase} />
+          <BasemapSwitcher value={basemap} onChange={setBasemap} basemaps={operatorBasemaps} />
+          <MapTools map={map} />
+        </div>
+        <MapViewport targetRef={targetRef}>
+          <FootprintPopup
+            map={map}
+            footprints={footprints}
+            onAddService={(service) => {
+              addLayer(service);
+            }}
+            onPickService={(service) => {
+              setPendingService(service);
+              setPanel('layers');
+            }}
+          />
+        </MapViewport>
+        <MapStatus map={map} />
+      </div>
+      <Tabs
+        className={classes.side}
+        value={panel}
+        onChange={(value) => setPanel((value as SidePanel | null) ?? 'results')}
+        keepMounted
+      >
+        <Tabs.List grow>
+          <Tabs.Tab value="results">{intl.formatMessage({ id: 'map.panel.results' })}</Tabs.Tab>
+          <Tabs.Tab value="layers">
+            {intl.formatMessage({ id: 'map.panel.layers' }, { count: layers.length })}
+          </Tabs.Tab>
+          <Tabs.Tab value="info">{intl.formatMessage({ id: 'map.panel.info' })}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="results" className={classes.panel}>
+          <FootprintResults
+            footprints={footprints}
+            onAddService={addLayer}
+            onPickService={(service) => {
+              setPendingService(service);
+              setPanel('layers');
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="layers" className={classes.panel}>
+          <LayersPanel
+            layers={layers}
+            dispatch={dispatch}
+            apiBase={apiBase}
+            map={map}
+            pendingService={pendingService}
+            onPendingDone={() => setPendingService(undefined)}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="info" className={classes.panel}>
+          <FeatureInfoPanel info={featureInfo} />
+        </Tabs.Panel>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import Attribution from 'ol/control/Attribution';
+import FullScreen from 'ol/control/FullScreen';
+import ScaleLine from 'ol/control/ScaleLine';
+import Zoom from 'ol/control/Zoom';
+import ZoomToExtent from 'ol/control/ZoomToExtent';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults';
+import KeyboardPan from 'ol/interaction/KeyboardPan';
+import KeyboardZoom from 'ol/interaction/KeyboardZoom';
+import OlMap from 'ol/Map';
+import { fromLonLat } from 'ol/proj';
+import View from 'ol/View';
+import { type RefObject, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { whenSized } from '../../../components/map/when-sized';
+import { exitFullScreenPaths, fullScreenPaths, homePaths, svgLabel } from '../components/icons';
+import { homeExtent, homeView, motionDuration } from '../model/view';
+
+export interface MainMapOptions {
+  /** The element OpenLayers draws into: the focusable map viewport. */
+  targetRef: RefObject<HTMLDivElement | null>;
+  /** The element full screen shows: the map with its tool bars. */
+  fullScreenRef: RefObject<HTMLDivElement | null>;
+  /** The view the page address names, else the home view. */
+  initialView?: { center?: [number, number]; zoom?: number };
+}
+
+/**
+ * Creates the home page's map (once per mount): controls (zoom, home extent, full screen,
+ * scale line, attribution), the default pointer interactions without rotation, and keyboard
+ * pan and zoom that listen only while the map has focus (the viewport is the keyboard target).
+ * Animations last 0 ms for people who asked for reduced motion.
+ */
+export function useMainMap({ targetRef, fullScreenRef, initialView }: MainMapOptions) {
+  const intl = useIntl();
+  const [map, setMap] = useState<OlMap | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once; the address is read again by the URL state hook.
+  useEffect(() => {
+    const target = targetRef.current;
+    if (!target) return;
+    const duration = motionDuration();
+    const view = new View({
+      center: fromLonLat(initialView?.center ?? homeView.center),
+      zoom: initialView?.zoom ?? homeView.zoom,
+      enableRotation: false,
+      maxZoom: 20,
+    });
+    const instance = new OlMap({
+      target,
+      view,
+      // The viewport element itself takes the keys, so arrows and +/- act only when the map
+      // has focus; Tab moves on as usual.
+      keyboardEventTarget: target,
+      controls: [
+        new Zoom({ duration, zoomOutLabel: '−' }),
+        new ZoomToExtent({ extent: homeExtent(), label: svgLabel(homePaths) }),
+        new FullScreen({
+          source: fullScreenRef.current ?? undefined,
+          label: svgLabel(fullScreenPaths),
+          labelActive: svgLabel(exitFullScreenPaths),
+        }),
+        new ScaleLine({ units: 'metric' }),
+        new Attribution({ collapsible: true }),
+      ],
+      interactions: defaultInteractions({
+        altShiftDragRotate: false,
+        pinchRotate: false,
+        keyboard: false,
+        zoomDuration: duration,
+      }).extend([new KeyboardPan({ duration }), new KeyboardZoom({ duration })]),
+    });
+    // Without a view in the address, Germany fills the map whatever its size.
+    const unsized =
+      initialView?.center === undefined
+        ? whenSized(instance, () => view.fit(homeExtent(), { duration: 0 }))
+        : () => undefined;
+    setMap(instance);
+    return () => {
+      unsized();
+      instance.setTarget(undefined);
+      instance.dispose();
+      setMap(null);
+    };
+  }, []);
+
+  // Translated names of OpenLayers' own buttons.
+  useEffect(() => {
+    const target = targetRef.current;
+    if (!map || !target) return;
+    const names = [
+      ['.ol-zoom-in', 'map.zoomIn'],
+      ['.ol-zoom-out', 'map.zoomOut'],
+      ['.ol-zoom-extent button', 'map.homeExtent'],
+      ['.ol-full-screen button', 'map.fullScreen'],
+      ['.ol-attribution button', 'map.attribution'],
+    ] as const;
+    const root = fullScreenRef.current ?? target;
+    for (const [selector, id] of names) {
+      for (const button of root.querySelectorAll(selector)) {
+        const name = intl.formatMessage({ id });
+        button.setAttribute('aria-label', name);
+        button.setAttribute('title', name);
+      }
+    }
+  }, [map, intl, targetRef, fullScreenRef]);
+
+  return map;
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { type MapUrlState, parseMapUrl, serializeMapUrl } from '../model/url-state';
+
+export type MapStateToWrite = Parameters<typeof serializeMapUrl>[0];
+
+/**
+ * The map's state in the page address. `initial` is what the address said when the map
+ * mounted; `write` makes a new history entry (or replaces the current one) without
+ * remounting anything; `onExternalChange` runs when the address changes by other means —
+ * back, forward or a link — with what it now says.
+ */
+export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A navigation away is under way: writing the address now would cancel it.
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
+  const [initial] = useState(() => parseMapUrl(location.search));
+  // What this hook wrote last, so its own navigation is not taken for an outside change.
+  const written = useRef(location.search.replace(/^\?/, ''));
+  const external = useRef(onExternalChange);
+  external.current = onExternalChange;
+
+  useEffect(() => {
+    const search = location.search.replace(/^\?/, '');
+    if (search === written.current) return;
+    written.current = search;
+    external.current(parseMapUrl(search));
+  }, [location.search]);
+
+  const write = useCallback(
+    (state: MapStateToWrite, options: { replace?: boolean } = {}) => {
+      if (leaving.current || window.location.pathname !== location.pathname) return;
+      const current = new URLSearchParams(window.location.search);
+      const search = serializeMapUrl(state, current);
+      if (search === current.toString() || search === written.current) return;
+      written.current = search;
+      navigate(
+        { search: `?${search}` },
+        { replace: options.replace ?? false, preventScrollReset: true },
+      );
+    },
+    [navigate, location.pathname],
+  );
+
+  return { initial, write };
+}

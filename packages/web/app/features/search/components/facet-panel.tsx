@@ -1,0 +1,85 @@
+import type { FacetField, SearchResponse } from '@geoportal/contract/search';
+import { Button, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { facetValueLabel, type SearchClassifications } from '../model/facet-labels';
+import type { SearchState } from '../model/search-state';
+import { FacetGroup } from './facet-group';
+import classes from './search.module.css';
+
+/** The order of the facets on the page: what kind, then subject, then who, then when. */
+export const facetOrder: FacetField[] = [
+  'type',
+  'inspireTheme',
+  'topicCategory',
+  'keyword',
+  'organisation',
+  'licence',
+  'format',
+  'year',
+];
+
+export interface FacetPanelProps {
+  facets: SearchResponse['facets'] | undefined;
+  state: SearchState;
+  classifications: SearchClassifications;
+  onToggle: (field: FacetField, value: string) => void;
+}
+
+/**
+ * The facets of the answer: every facet with values (or a selection) as a group of checkboxes
+ * with counts. Phones fold the panel away behind a button that says how many filters are on.
+ */
+export function FacetPanel({ facets, state, classifications, onToggle }: FacetPanelProps) {
+  const intl = useIntl();
+  const headingId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  const selectedCount = Object.values(state.facets).reduce(
+    (sum, values) => sum + (values?.length ?? 0),
+    0,
+  );
+  const groups = facetOrder.filter(
+    (field) => (facets?.[field]?.length ?? 0) > 0 || (state.facets[field]?.length ?? 0) > 0,
+  );
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        <FormattedMessage id="search.facets.title" />
+      </Title>
+      <Button
+        className={classes.phoneOnly}
+        variant="default"
+        size="compact-md"
+        mb="sm"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {intl.formatMessage(
+          { id: open ? 'search.facets.hide' : 'search.facets.show' },
+          { count: selectedCount },
+        )}
+      </Button>
+      <div id={bodyId} className={open ? undefined : classes.folded}>
+        {groups.length === 0 ? (
+          <p>
+            <FormattedMessage id="search.facets.none" />
+          </p>
+        ) : (
+          groups.map((field) => (
+            <FacetGroup
+              key={field}
+              field={field}
+              values={facets?.[field] ?? []}
+              selected={state.facets[field] ?? []}
+              labelOf={(value) => facetValueLabel(field, value, classifications, intl.locale)}
+              onToggle={(value) => onToggle(field, value)}
+            />
+          ))
+        )}
+      </div>
+    </section>
+  );
+}

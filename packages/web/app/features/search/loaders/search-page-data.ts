@@ -1,0 +1,49 @@
+import type { SearchResponse } from '@geoportal/contract/search';
+import { HttpRequestError } from '../../../lib/http/http-error';
+import type { SearchClassifications } from '../model/facet-labels';
+
+/**
+ * A failed search as route data can carry it (an `HttpRequestError` does not survive the trip
+ * from the server loader to the browser): status 0 for a network failure.
+ */
+export interface SearchFailure {
+  status: number;
+  code?: string;
+  message: string;
+}
+
+/** The data of the search page, from the server loader and then from the `clientLoader`. */
+export interface SearchPageData {
+  /** The API base the browser uses, for its own requests after hydration. */
+  apiBase: string;
+  /** The query string the answer belongs to (without `?`). */
+  search: string;
+  /** The answer; null when the search failed. */
+  result: SearchResponse | null;
+  failure: SearchFailure | null;
+  /** The classifications that label type, topic, INSPIRE theme and licence values. */
+  classifications: SearchClassifications;
+}
+
+/** Turns whatever a search threw into a `SearchFailure`. */
+export function failureOf(error: unknown): SearchFailure {
+  if (error instanceof HttpRequestError) {
+    const body = typeof error.body === 'object' ? error.body : undefined;
+    return {
+      status: error.status,
+      ...(body?.code ? { code: body.code } : {}),
+      message: error.message,
+    };
+  }
+  return { status: 0, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The failure as the error the shared `errorText` understands. */
+export function errorOfFailure(failure: SearchFailure): Error {
+  if (failure.status === 0) return new Error(failure.message);
+  return new HttpRequestError(
+    failure.status,
+    { status: failure.status, code: failure.code, message: failure.message },
+    failure.message,
+  );
+}
