@@ -105,20 +105,6 @@ function logToConsole(type: ToastType, title: string, message: string): void {
 }
 
 /**
- * The container sets its limit and position in the store when it mounts; it loads after the
- * first page (`DeferredToastContainer`), so toasts shown before must already queue by them.
- */
-function keepContainerRules(): void {
-  const state = notificationsStore.getState();
-  if (state.limit === toastRules.maxOpen && state.defaultPosition === toastRules.position) return;
-  notificationsStore.updateState({
-    ...state,
-    limit: toastRules.maxOpen,
-    defaultPosition: toastRules.position,
-  });
-}
-
-/**
  * Shows a toast unless the same one (type and message) is already open or waiting, and
  * answers its id (undefined in console mode). At most three are open; further ones wait in
  * the queue of the container and show when one closes. A toast closes after 10000 ms, on a
@@ -134,7 +120,6 @@ export function showToast(type: ToastType, title: string, message: string): stri
   const existing = shown.get(key);
   // The store, not the map, says whether it is still there: clean() closes without onClose.
   if (existing !== undefined && isPending(existing)) return existing;
-  keepContainerRules();
   sequence += 1;
   const id = `toast-${sequence}`;
   shown.set(key, id);

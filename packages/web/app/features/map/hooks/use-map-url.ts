@@ -1,5 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import { type MapUrlState, parseMapUrl, serializeMapUrl } from '../model/url-state';
 
 export type MapStateToWrite = Parameters<typeof serializeMapUrl>[0];
@@ -14,9 +19,17 @@ export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  // A navigation away is under way: writing the address now would cancel it.
+  // A navigation away is under way: writing the address now would cancel it. The rendered
+  // navigation state lags (the router renders it in a transition, late on a busy machine),
+  // so the router's own state is asked as well: a link clicked in the map's popup just
+  // before a pending write would otherwise be cancelled by that write.
+  const dataRouter = useContext(DataRouterContext);
   const leaving = useRef(false);
   leaving.current = navigation.state !== 'idle';
+  const navigating = useCallback(
+    () => leaving.current || (dataRouter?.router.state.navigation.state ?? 'idle') !== 'idle',
+    [dataRouter],
+  );
   const [initial] = useState(() => parseMapUrl(location.search));
   // What this hook wrote last, so its own navigation is not taken for an outside change.
   const written = useRef(location.search.replace(/^\?/, ''));
@@ -32,7 +45,7 @@ export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
 
   const write = useCallback(
     (state: MapStateToWrite, options: { replace?: boolean } = {}) => {
-      if (leaving.current || window.location.pathname !== location.pathname) return;
+      if (navigating() || window.location.pathname !== location.pathname) return;
       const current = new URLSearchParams(window.location.search);
       const search = serializeMapUrl(state, current);
       if (search === current.toString() || search === written.current) return;
@@ -42,7 +55,7 @@ export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
         { replace: options.replace ?? false, preventScrollReset: true },
       );
     },
-    [navigate, location.pathname],
+    [navigate, navigating, location.pathname],
   );
 
   return { initial, write };
