@@ -50,11 +50,7 @@ export interface ServerModules {
     options?: { batchSize?: number; onProgress?: (p: { done: number; total: number }) => void },
   ): Promise<{ indexed: number; removed: number }>;
   /** The statements the server runs for `pathAndQuery` (below /api/v1). */
-  searchStatements(
-    db: Db,
-    pathAndQuery: string,
-    viewer: Viewer,
-  ): CompiledQuery[] | Promise<CompiledQuery[]>;
+  searchStatements(db: Db, pathAndQuery: string, viewer: Viewer): Promise<CompiledQuery[]>;
   /** Runs one statement of our own (`$1`… parameters) through the server's Kysely. */
   raw(db: Db, sql: string, parameters?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** A fingerprint of the built search-index code: a changed build means a stale index. */
@@ -77,14 +73,18 @@ export async function loadServerModules(): Promise<ServerModules> {
     'modules/search/search-index.js',
   );
   const { searchStatements } = await importDist<Pick<ServerModules, 'searchStatements'>>(
-    'modules/search/search-statements.js',
+    'modules/search/search.service.js',
   );
   // Kysely is the server's dependency, so it is resolved from the server package.
   const require = createRequire(file('../package.json'));
   const { CompiledQuery } = require('kysely') as {
     CompiledQuery: { raw(sql: string, parameters?: unknown[]): CompiledQuery };
   };
-  const indexCode = ['modules/search/search-index.js', 'modules/search/search-index.repository.js']
+  const indexCode = [
+    'modules/search/search-index.js',
+    'modules/search/search-index.repository.js',
+    'modules/search/search-sample.js',
+  ]
     .filter((f) => existsSync(file(f)))
     .map((f) => readFileSync(file(f)));
   return {

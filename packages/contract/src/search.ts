@@ -13,6 +13,8 @@ export const searchLimits = {
   rowsMax: 100,
   /** Deepest first hit of the list search; beyond it the query must be narrowed. */
   startMax: 10_000,
+  /** Up to this many matches, counts, facets and ranking are exact (`approximate` beyond). */
+  exactMax: 10_000,
   /** Spatial search (SPEC §9: page 1, size 50); the map asks for up to 10,000 footprints. */
   spatialSizeDefault: 50,
   spatialSizeMax: 10_000,
@@ -126,6 +128,12 @@ export type FacetValue = z.infer<typeof FacetValue>;
 export const SearchResponse = z
   .object({
     numFound: z.number().int(),
+    /**
+     * Set when more than `searchLimits.exactMax` records match: `numFound` and the facet
+     * counts are then estimates from an even sample of the matches, and ranking by relevance
+     * orders the first `exactMax` matches found.
+     */
+    approximate: z.literal(true).optional(),
     start: z.number().int(),
     rows: z.number().int(),
     docs: z.array(SearchHit),

@@ -9,6 +9,7 @@ import type {
   SearchDocument,
   WeightedTexts,
 } from './search-document.js';
+import { sampleLexemes } from './search-sample.js';
 
 /** SQL of the search index's writes (migration 0007). */
 
@@ -123,7 +124,8 @@ const writeStatement = `
     title_sort, ref_date, temporal_start, temporal_end, created, modified, west, south, east,
     north, extent, extent2, footprint, map_services, content_hash)
   select r.object_id, r.type, r.state, r.readers,
-    ${weightedVector('a')} || ${weightedVector('b')} || ${weightedVector('c')} || ${weightedVector('d')},
+    ${weightedVector('a')} || ${weightedVector('b')} || ${weightedVector('c')} || ${weightedVector('d')}
+      || array_to_tsvector(r.sample),
     r.facets, r.title_de, r.title_en, r.title_sort, r.ref_date, r.temporal_start,
     r.temporal_end, r.created, r.modified, r.west, r.south, r.east, r.north,
     ${box('extent')}, ${box('extent2')}, r.footprint, r.map_services, r.content_hash
@@ -133,7 +135,7 @@ const writeStatement = `
     title_de text, title_en text, title_sort text, ref_date date, temporal_start date,
     temporal_end date, created timestamptz, modified timestamptz, west float8, south float8,
     east float8, north float8, extent float8[], extent2 float8[], footprint jsonb,
-    map_services boolean, content_hash text)
+    map_services boolean, sample text[], content_hash text)
   on conflict (object_id) do update set
     type = excluded.type, state = excluded.state, readers = excluded.readers, doc = excluded.doc,
     facets = excluded.facets, title_de = excluded.title_de, title_en = excluded.title_en,
@@ -194,6 +196,7 @@ function encodeDocument(d: SearchDocument): EncodedDocument {
     extent2: d.boxes[1] ?? null,
     footprint: d.footprint,
     map_services: d.mapServices,
+    sample: sampleLexemes(d.objectId),
   };
   for (const [weight, columns] of Object.entries(weights)) {
     row[`${weight}_de`] = columns.de;

@@ -1,5 +1,6 @@
 import { type FacetField, searchLimits } from '@geoportal/contract/search';
 import { type RawBuilder, sql } from 'kysely';
+import { sampleLexeme } from './search-sample.js';
 
 /**
  * The statements of a search over `search_document d` (migration 0007). `where` comes from
@@ -15,9 +16,24 @@ export const ABSTRACT_HEADLINE =
   'MaxFragments=2, MaxWords=30, MinWords=12, ShortWord=3, FragmentDelimiter=\u0004, StartSel=\u0002, StopSel=\u0003';
 
 /**
+ * Up to this many matches a search is exact: its count, its facet counts and its ranking
+ * take in every match. Beyond it, the count and the facets come from an even sample of the
+ * matches (`tallyStatement`), and ranking by score orders the first this many matches found.
+ * It is as deep as the deepest first hit (`searchLimits.startMax`), so every page a visitor can
+ * reach lies within the ranked matches.
+ */
+export const EXACT_MATCHES_MAX = searchLimits.exactMax;
+
+/** Where the relevance score stands in the sort orders of a search. */
+export type ScoreSort = 'first' | 'later' | 'none';
+
+/**
  * One page of hits in order with what a result card shows (highlighted title and abstract
- * fragments), each row carrying the total number of matches. Rank, sort and count run over
- * the documents; the object rows and the (costly) highlighting only for the page.
+ * fragments). Sorted by relevance first, it ranks the first `EXACT_MATCHES_MAX` matches
+ * (all of them, where there are no more): ranking every match of a common word in a million
+ * records would read each one's vector. Other orders take every match, read in the order of
+ * their index where there are many. The object rows and the (costly) highlighting are read
+ * for the page only.
  */
 export function hitsStatement(
   where: Sql,
@@ -25,14 +41,25 @@ export function hitsStatement(
   order: Sql,
   start: number,
   rows: number,
+  scoreSort: ScoreSort,
+  exactMax: number = EXACT_MATCHES_MAX,
 ): Sql {
-  const score = rank ? sql`ts_rank(d.doc, ${rank})` : sql`null::real`;
   const headline = (config: 'german' | 'english', path: Sql, options: string) =>
     rank
       ? sql`ts_headline(${sql.raw(`'${config}'`)}, ${path}, ${rank}, ${options})`
       : sql`null::text`;
+  const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
+  const page =
+    rank && scoreSort === 'first'
+      ? sql`select d.object_id as id ${scored}
+          from (select * from search_document d where ${where} limit ${exactMax}) d
+          order by ${order} limit ${rows} offset ${start}`
+      : sql`select d.object_id as id ${scored}
+          from search_document d where ${where}
+          order by ${order} limit ${rows} offset ${start}`;
   return sql`
-    select page.id, page.score, page.total, o.type, o.state, o.created_at, o.modified_at,
+    select page.id, ${rank ? sql`ts_rank(s.doc, ${rank})` : sql`null::real`} as score,
+      o.type, o.state, o.created_at, o.modified_at,
       o.metadata->'title' as title, o.metadata->'abstract' as abstract,
       o.metadata->>'licence' as licence, o.metadata->'dates' as dates,
       o.metadata->'temporalExtent' as temporal, o.metadata->'extent' as extent,
@@ -41,23 +68,15 @@ export function hitsStatement(
       ${headline('english', sql`o.metadata->'title'->>'en'`, TITLE_HEADLINE)} as hl_title_en,
       ${headline('german', sql`o.metadata->'abstract'->>'de'`, ABSTRACT_HEADLINE)} as hl_abstract_de,
       ${headline('english', sql`o.metadata->'abstract'->>'en'`, ABSTRACT_HEADLINE)} as hl_abstract_en
-    from (
-      select ordered.*, row_number() over () as position
-      from (
-        select d.object_id as id, ${score} as score, count(*) over () as total
-        from search_document d
-        where ${where}
-        order by ${order}
-        limit ${rows} offset ${start}) ordered
-      ) page
+    from (select p.id, row_number() over () as position from (${page}) p) page
     join object o on o.id = page.id
+    join search_document s on s.object_id = page.id
     order by page.position`;
 }
 
 export interface HitRow {
   id: string;
   score: number | null;
-  total: number;
   type: string;
   state: string;
   created_at: Date | string;
@@ -75,29 +94,45 @@ export interface HitRow {
   hl_abstract_en: string | null;
 }
 
-export function countStatement(where: Sql): Sql {
-  return sql`select count(*) as total from search_document d where ${where}`;
-}
-
-export interface FacetRow {
-  value: string;
+/** A row of `tallyStatement`: the count (`value` null) or a facet value's count. */
+export interface TallyRow {
+  value: string | null;
   n: number;
 }
 
 /**
- * Facet counts over the matches: every `field=value` with its count, the most frequent
- * `facetValuesMax` per field. With `only`, the values of that one field.
+ * Counts the matches up to one more than `EXACT_MATCHES_MAX` (a count above it means "more")
+ * and, with `facets` and no more matches than that, every `field=value` among them (the most
+ * frequent `facetValuesMax` per field; with `only`, of that one field). At `level` k > 0 it
+ * counts the sample of 1 in 2^k matches instead (search-sample.ts), found through the
+ * full-text index. Each call reads at most `EXACT_MATCHES_MAX` + 1 documents.
  */
-export function facetsStatement(where: Sql, only?: FacetField): Sql {
-  const field = only ? sql`and starts_with(f, ${`${only}=`})` : sql``;
+export function tallyStatement(
+  where: Sql,
+  options: { level: number; facets: boolean; only?: FacetField | undefined; exactMax?: number },
+): Sql {
+  const exactMax = options.exactMax ?? EXACT_MATCHES_MAX;
+  const sample =
+    options.level > 0 ? sql`and d.doc @@ ${`'${sampleLexeme(options.level)}'`}::tsquery` : sql``;
+  const field = options.only ? sql`and starts_with(f, ${`${options.only}=`})` : sql``;
+  const facets = options.facets
+    ? sql`union all
+      select value, n from (
+        select f as value, count(*)::int as n,
+          row_number() over (partition by split_part(f, '=', 1) order by count(*) desc, f) as r
+        from matched cross join lateral unnest(matched.facets) as f
+        where (select n from counted) <= ${exactMax} ${field}
+        group by f) facet_values
+      where r <= ${searchLimits.facetValuesMax}`
+    : sql``;
   return sql`
-    select value, n from (
-      select f as value, count(*) as n,
-        row_number() over (partition by split_part(f, '=', 1) order by count(*) desc, f) as r
-      from search_document d cross join lateral unnest(d.facets) as f
-      where ${where} ${field}
-      group by f) counted
-    where r <= ${searchLimits.facetValuesMax}`;
+    with matched as materialized (
+      select ${options.facets ? sql`d.facets` : sql`1 as one`}
+      from search_document d where ${where} ${sample}
+      limit ${exactMax + 1}),
+    counted as (select count(*)::int as n from matched)
+    select null::text as value, n from counted
+    ${facets}`;
 }
 
 export interface FootprintRow {
@@ -111,23 +146,31 @@ export interface FootprintRow {
   east: number | null;
   north: number | null;
   footprint: Record<string, unknown> | null;
-  total: number;
 }
 
-/** One page of footprints of the matches (records without an extent have none). */
+/**
+ * One page of footprints of the matches (records without an extent have none), in the order
+ * of the list search (ranked like `hitsStatement`).
+ */
 export function footprintsStatement(
   where: Sql,
   rank: Sql | undefined,
   order: Sql,
   offset: number,
   size: number,
+  scoreSort: ScoreSort,
+  exactMax: number = EXACT_MATCHES_MAX,
 ): Sql {
-  const score = rank ? sql`ts_rank(d.doc, ${rank})` : sql`null::real`;
+  const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
+  const from =
+    rank && scoreSort === 'first'
+      ? sql`(select * from search_document d
+          where ${where} and d.extent is not null limit ${exactMax}) d`
+      : sql`search_document d where ${where} and d.extent is not null`;
   return sql`
     select d.object_id as id, d.type, d.title_de, d.title_en, d.map_services,
-      d.west, d.south, d.east, d.north, d.footprint, ${score} as score, count(*) over () as total
-    from search_document d
-    where ${where} and d.extent is not null
+      d.west, d.south, d.east, d.north, d.footprint ${scored}
+    from ${from}
     order by ${order}
     limit ${size} offset ${offset}`;
 }

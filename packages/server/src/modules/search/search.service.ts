@@ -27,6 +27,7 @@ import { footprintGeometry } from './footprint.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from './search.errors.js';
 import * as repo from './search.repository.js';
 import { normaliseText, viewerTokens } from './search-document.js';
+import { SAMPLE_LEVEL_MAX } from './search-sample.js';
 import {
   conjunction,
   filterQueryCondition,
@@ -137,6 +138,8 @@ interface Plan {
   where: Sql;
   rank: Sql | undefined;
   order: Sql;
+  /** Where the score stands in the sort orders (ranking is bounded when it comes first). */
+  scoreSort: repo.ScoreSort;
   /** Facet fields counted without their own fq (multi-select), with the condition to use. */
   facetQueries: { only?: FacetField; where: Sql }[];
 }
@@ -159,24 +162,24 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
       .map(filterQueryCondition);
     facetQueries.push({ only: field, where: conjunction([...base, ...others]) });
   }
-  return { where, rank, order: orderBy(request.sorts, rank !== undefined), facetQueries };
-}
-
-/** The statements a list search runs, compiled (the benchmark explains exactly these). */
-export function compileSearch(db: Db, request: SearchRequest, viewer: Viewer): CompiledQuery[] {
-  const p = plan(request, viewer);
-  return [
-    repo.hitsStatement(p.where, p.rank, p.order, request.start, request.rows).compile(db),
-    ...(request.facets
-      ? p.facetQueries.map((f) => repo.facetsStatement(f.where, f.only).compile(db))
-      : []),
-  ];
+  const scoreAt = request.sorts.findIndex((sort) => sort.field === 'score');
+  return {
+    where,
+    rank,
+    order: orderBy(request.sorts, rank !== undefined),
+    scoreSort: scoreAt === 0 ? 'first' : scoreAt > 0 ? 'later' : 'none',
+    facetQueries,
+  };
 }
 
 /** Where searches run: the database and how long one statement may take (`SEARCH_TIMEOUT`). */
 export interface SearchTarget {
   db: Db;
   timeoutMs: number;
+  /** Matches up to which a search is exact (`EXACT_MATCHES_MAX`; smaller in tests). */
+  exactMax?: number;
+  /** Told each statement before it runs (the benchmark explains exactly these). */
+  onStatement?: (statement: CompiledQuery) => void;
 }
 
 /**
@@ -185,6 +188,7 @@ export interface SearchTarget {
  * cancel with and runs the statement to its end.)
  */
 async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
+  target.onStatement?.(statement.compile(target.db));
   try {
     return await target.db.transaction().execute(async (trx) => {
       await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(target.timeoutMs)))}`.execute(
@@ -198,6 +202,55 @@ async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
   }
 }
 
+/** The sample levels tried in turn once the matches are too many to count one by one. */
+const SAMPLE_STEPS = [3, 6, 9, SAMPLE_LEVEL_MAX] as const;
+
+/** An estimate to two significant digits (312,448 → 310,000): no more precise than it is. */
+export function roughly(n: number): number {
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** How many match, and the facet values among them; estimated from a sample if not `exact`. */
+interface Tally {
+  count: number;
+  exact: boolean;
+  facets: { value: string; n: number }[];
+}
+
+/**
+ * Counts the matches of `where` (and their facet values): exactly, up to
+ * `EXACT_MATCHES_MAX`; beyond, from the first sample level (1 in 8, 64, 512, 4,096) at which
+ * no more than that match, scaled up. Each step reads at most that many documents, so no
+ * search counts a million matches one by one.
+ */
+async function tally(
+  target: SearchTarget,
+  where: Sql,
+  options: { facets: boolean; only?: FacetField | undefined },
+): Promise<Tally> {
+  const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
+  for (const level of [0, ...SAMPLE_STEPS]) {
+    const found = await rows<repo.TallyRow>(
+      target,
+      repo.tallyStatement(where, { level, exactMax, ...options }),
+    );
+    const n = Number(found.find((row) => row.value === null)?.n ?? 0);
+    if (n <= exactMax || level === SAMPLE_LEVEL_MAX) {
+      const estimate = (k: number) => (level === 0 ? k : roughly(k * 2 ** level));
+      return {
+        count: estimate(n),
+        exact: level === 0,
+        facets: found.flatMap((row) =>
+          row.value === null ? [] : [{ value: row.value, n: estimate(Number(row.n)) }],
+        ),
+      };
+    }
+  }
+  throw new Error('unreachable: the last sample level always answers');
+}
+
 /** `GET /index/search/objects/{q}/{start}/{rows}`: hits, total and facets the viewer may see. */
 export async function search(
   target: SearchTarget,
@@ -205,33 +258,72 @@ export async function search(
   viewer: Viewer,
 ): Promise<SearchResponse> {
   const p = plan(request, viewer);
-  const [hits, facetRows] = await Promise.all([
+  const [hits, tallies] = await Promise.all([
     rows<repo.HitRow>(
       target,
-      repo.hitsStatement(p.where, p.rank, p.order, request.start, request.rows),
+      repo.hitsStatement(
+        p.where,
+        p.rank,
+        p.order,
+        request.start,
+        request.rows,
+        p.scoreSort,
+        target.exactMax,
+      ),
     ),
-    request.facets
-      ? Promise.all(
-          p.facetQueries.map((f) =>
-            rows<repo.FacetRow>(target, repo.facetsStatement(f.where, f.only)),
-          ),
-        )
-      : Promise.resolve([]),
+    Promise.all(
+      (request.facets ? p.facetQueries : p.facetQueries.slice(0, 1)).map((f) =>
+        tally(target, f.where, { facets: request.facets, only: f.only }),
+      ),
+    ),
   ]);
-  let numFound = Number(hits[0]?.total ?? 0);
-  if (hits.length === 0 && request.start > 0) {
-    numFound = Number(
-      (await rows<{ total: number }>(target, repo.countStatement(p.where)))[0]?.total ?? 0,
-    );
-  }
+  const [all] = tallies;
   const docs = await hitDetails(target.db, hits, p.rank !== undefined);
+  const approximate = tallies.some((t) => !t.exact);
   return {
-    numFound,
+    numFound: all?.count ?? 0,
+    ...(approximate ? { approximate } : {}),
     start: request.start,
     rows: request.rows,
     docs,
-    facets: request.facets ? facetCounts(p.facetQueries, facetRows) : emptyFacets(),
+    facets: request.facets
+      ? facetCounts(
+          p.facetQueries,
+          tallies.map((t) => t.facets),
+        )
+      : emptyFacets(),
   };
+}
+
+/**
+ * The SQL statements the server runs for a list search given as its API path (relative to
+ * /api/v1), e.g. `/index/search/objects/grundwasser/0/20?fq=bbox:6,47,15,55`, in the order
+ * they start. The search runs to find them (how far it samples depends on the matches), so
+ * the benchmark explains exactly what the server runs.
+ */
+export async function searchStatements(
+  db: Db,
+  pathAndQuery: string,
+  viewer: Viewer,
+): Promise<CompiledQuery[]> {
+  const url = new URL(pathAndQuery, 'http://localhost');
+  const match = /^\/index\/search\/objects\/([^/]+)(?:\/(\d+))?(?:\/(\d+))?$/.exec(url.pathname);
+  if (!match) throw new Error(`not a list search path: ${url.pathname}`);
+  const request = parseSearch({
+    q: decodeURIComponent(match[1] as string),
+    start: match[2],
+    rows: match[3],
+    fq: url.searchParams.getAll('fq'),
+    sort: url.searchParams.getAll('sort'),
+    facets: url.searchParams.get('facets') ?? undefined,
+  });
+  const statements: CompiledQuery[] = [];
+  await search(
+    { db, timeoutMs: 600_000, onStatement: (statement) => statements.push(statement) },
+    request,
+    viewer,
+  );
+  return statements;
 }
 
 function emptyFacets(): SearchResponse['facets'] {
@@ -240,7 +332,7 @@ function emptyFacets(): SearchResponse['facets'] {
 
 function facetCounts(
   queries: Plan['facetQueries'],
-  results: repo.FacetRow[][],
+  results: { value: string; n: number }[][],
 ): SearchResponse['facets'] {
   const facets = emptyFacets();
   const own = new Set(queries.flatMap((q) => (q.only ? [q.only] : [])));
@@ -412,16 +504,15 @@ export async function spatialSearch(
   const p = plan(request, viewer);
   const found = await rows<repo.FootprintRow>(
     target,
-    repo.footprintsStatement(p.where, p.rank, p.order, offset, size),
+    repo.footprintsStatement(p.where, p.rank, p.order, offset, size, p.scoreSort, target.exactMax),
   );
-  let numberMatched = Number(found[0]?.total ?? 0);
-  if (found.length === 0 && offset > 0) {
-    const counted = await rows<{ total: number }>(
-      target,
-      repo.countStatement(sql`${p.where} and d.extent is not null`),
-    );
-    numberMatched = Number(counted[0]?.total ?? 0);
-  }
+  // A page that is neither full nor empty is the last: it tells the count. Otherwise they
+  // are counted (estimated beyond EXACT_MATCHES_MAX; a full page counts at least its own).
+  const last = found.length < size && (found.length > 0 || offset === 0);
+  const counted = last
+    ? offset + found.length
+    : (await tally(target, sql`${p.where} and d.extent is not null`, { facets: false })).count;
+  const numberMatched = found.length === size ? Math.max(counted, offset + size) : counted;
   const features: FootprintFeature[] = found.map((row) => ({
     type: 'Feature',
     id: row.id,

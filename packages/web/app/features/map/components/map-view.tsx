@@ -85,6 +85,9 @@ export default function MapView() {
   // address itself (then it must not write the address again).
   const writeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const settlingFromUrl = useRef(false);
+  // Whether and when the visitor last did something with the map (pointer, key, wheel).
+  const touched = useRef(false);
+  const touchedAt = useRef(0);
 
   // Back, forward or a link changed the address: show what it says. A write still pending
   // from before would push the old view on top of it, so it is dropped.
@@ -107,10 +110,15 @@ export default function MapView() {
         now.center[1] !== state.center[1]);
     if (view && state.center && state.zoom !== undefined && moves) {
       settlingFromUrl.current = true;
-      view.animate({
-        center: fromLonLat(state.center),
-        zoom: state.zoom,
-        duration: motionDuration(),
+      const target = { center: fromLonLat(state.center), zoom: state.zoom };
+      const startedAt = performance.now();
+      view.animate({ ...target, duration: motionDuration() }, (complete) => {
+        // Cut short by something other than the visitor (a view update while the page
+        // settles): the map must still end where the address says, not half way.
+        if (complete || touchedAt.current > startedAt) return;
+        settlingFromUrl.current = true;
+        view.setCenter(target.center);
+        view.setZoom(target.zoom);
       });
     }
   };
@@ -119,12 +127,12 @@ export default function MapView() {
   // settling into its first view (fitted, resized as the page lays out) writes nothing, so
   // an untouched home page keeps its plain address.
   const viewerRef = useRef<HTMLDivElement>(null);
-  const touched = useRef(false);
   useEffect(() => {
     const viewer = viewerRef.current;
     if (!viewer) return;
     const touch = () => {
       touched.current = true;
+      touchedAt.current = performance.now();
     };
     const events = ['pointerdown', 'keydown', 'wheel'] as const;
     for (const type of events) viewer.addEventListener(type, touch, { capture: true });

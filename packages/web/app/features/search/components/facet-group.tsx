@@ -16,13 +16,22 @@ export interface FacetGroupProps {
   /** The label of a value in the page language. */
   labelOf: (value: string) => string;
   onToggle: (value: string) => void;
+  /** The counts are estimates (more hits than counted one by one). */
+  approximate?: boolean;
 }
 
 /**
  * One facet: a group of checkboxes, each value with its count; several may be checked (they
  * combine with OR). The first values show, the rest behind "show more".
  */
-export function FacetGroup({ field, values, selected, labelOf, onToggle }: FacetGroupProps) {
+export function FacetGroup({
+  field,
+  values,
+  selected,
+  labelOf,
+  onToggle,
+  approximate = false,
+}: FacetGroupProps) {
   const intl = useIntl();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
@@ -53,7 +62,10 @@ export function FacetGroup({ field, values, selected, labelOf, onToggle }: Facet
               <>
                 {labelOf(value)}{' '}
                 <span className={classes.facetCount}>
-                  <FormattedMessage id="search.facet.count" values={{ count }} />
+                  <FormattedMessage
+                    id={approximate ? 'search.facet.countApprox' : 'search.facet.count'}
+                    values={{ count }}
+                  />
                 </span>
               </>
             }

@@ -1,5 +1,5 @@
 import type { FacetField, SearchResponse } from '@geoportal/contract/search';
-import { Button, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { facetValueLabel, type SearchClassifications } from '../model/facet-labels';
@@ -24,13 +24,21 @@ export interface FacetPanelProps {
   state: SearchState;
   classifications: SearchClassifications;
   onToggle: (field: FacetField, value: string) => void;
+  /** The counts are estimates from a sample of the hits (`SearchResponse.approximate`). */
+  approximate?: boolean;
 }
 
 /**
  * The facets of the answer: every facet with values (or a selection) as a group of checkboxes
  * with counts. Phones fold the panel away behind a button that says how many filters are on.
  */
-export function FacetPanel({ facets, state, classifications, onToggle }: FacetPanelProps) {
+export function FacetPanel({
+  facets,
+  state,
+  classifications,
+  onToggle,
+  approximate = false,
+}: FacetPanelProps) {
   const intl = useIntl();
   const headingId = useId();
   const bodyId = useId();
@@ -63,6 +71,11 @@ export function FacetPanel({ facets, state, classifications, onToggle }: FacetPa
         )}
       </Button>
       <div id={bodyId} className={open ? undefined : classes.folded}>
+        {approximate && groups.length > 0 && (
+          <Text size="xs" c="dimmed" mb="xs" data-testid="facets-approximate">
+            <FormattedMessage id="search.facets.approximate" />
+          </Text>
+        )}
         {groups.length === 0 ? (
           <p>
             <FormattedMessage id="search.facets.none" />
@@ -76,6 +89,7 @@ export function FacetPanel({ facets, state, classifications, onToggle }: FacetPa
               selected={state.facets[field] ?? []}
               labelOf={(value) => facetValueLabel(field, value, classifications, intl.locale)}
               onToggle={(value) => onToggle(field, value)}
+              approximate={approximate}
             />
           ))
         )}

@@ -183,6 +183,24 @@ describe('SearchPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('where').textContent).toBe('/search?q=Grundwasser&fq=type%3Aservice');
   });
 
+  it('says "about" of a count estimated from a sample, and of its facet counts', () => {
+    renderPage('/search?q=Grundwasser', {
+      ...data,
+      result: {
+        ...result,
+        numFound: 310_000,
+        approximate: true,
+        facets: { ...result.facets, type: [{ value: 'dataset', count: 230_000 }] },
+      },
+    });
+    expect(screen.getByTestId('search-count').textContent).toBe(
+      'etwa 310.000 Treffer, 1–1 angezeigt',
+    );
+    expect(screen.getByTestId('facets-approximate').textContent).toContain('Stichprobe');
+    const types = screen.getByRole('group', { name: 'Typ' });
+    expect(within(types).getByRole('checkbox', { name: 'Datensatz (≈ 230.000)' })).toBeTruthy();
+  });
+
   it('shows the first keywords and the rest behind "show more"', async () => {
     const user = userEvent.setup();
     renderPage('/search');

@@ -26,9 +26,10 @@ import { SearchPagination } from './search-pagination';
 import { SortSelect } from './sort-select';
 
 /** The sentence of the result count: none, a page of hits, or a page past the end. */
-function countKey(numFound: number, shown: number): string {
+function countKey(numFound: number, shown: number, approximate: boolean): string {
   if (numFound === 0) return 'search.results.none';
-  return shown > 0 ? 'search.results.count' : 'search.results.total';
+  const key = shown > 0 ? 'search.results.count' : 'search.results.total';
+  return approximate ? `${key}Approx` : key;
 }
 
 /**
@@ -115,6 +116,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <div className={classes.facets}>
           <FacetPanel
             facets={result?.facets}
+            approximate={result?.approximate === true}
             state={state}
             classifications={classifications}
             onToggle={(field: FacetField, value: string) =>
@@ -154,7 +156,13 @@ export function SearchPage({ data }: { data: SearchPageData }) {
               <Text size="sm" role="status" data-testid="search-count">
                 {result
                   ? intl.formatMessage(
-                      { id: countKey(result.numFound, result.docs.length) },
+                      {
+                        id: countKey(
+                          result.numFound,
+                          result.docs.length,
+                          result.approximate === true,
+                        ),
+                      },
                       { count: result.numFound, first, last },
                     )
                   : ''}
