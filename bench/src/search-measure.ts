@@ -181,12 +181,15 @@ export async function explainQueries(
       counts.set(statements.length, (counts.get(statements.length) ?? 0) + 1);
       let total = 0;
       for (const [position, statement] of statements.entries()) {
-        await server.raw(db, statement.sql, statement.parameters);
-        const rows = await server.raw(
-          db,
-          `explain (analyze, format json) ${statement.sql}`,
-          statement.parameters,
-        );
+        // With the settings the server searches with (no JIT, exact bitmaps, …).
+        const rows = await server.withSearchSettings(db, 600_000, async (trx) => {
+          await server.raw(trx, statement.sql, statement.parameters);
+          return server.raw(
+            trx,
+            `explain (analyze, format json) ${statement.sql}`,
+            statement.parameters,
+          );
+        });
         const cell = Object.values(rows[0] ?? {})[0];
         const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as PlanRoot[];
         const ms = (plan[0]?.['Planning Time'] ?? 0) + (plan[0]?.['Execution Time'] ?? 0);

@@ -51,6 +51,8 @@ export interface ServerModules {
   ): Promise<{ indexed: number; removed: number }>;
   /** The statements the server runs for `pathAndQuery` (below /api/v1). */
   searchStatements(db: Db, pathAndQuery: string, viewer: Viewer): Promise<CompiledQuery[]>;
+  /** Runs `run` in a transaction with the settings the server searches with. */
+  withSearchSettings<T>(db: Db, timeoutMs: number, run: (trx: Db) => Promise<T>): Promise<T>;
   /** Runs one statement of our own (`$1`… parameters) through the server's Kysely. */
   raw(db: Db, sql: string, parameters?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** A fingerprint of the built search-index code: a changed build means a stale index. */
@@ -72,9 +74,9 @@ export async function loadServerModules(): Promise<ServerModules> {
   const { rebuildSearchIndex } = await importDist<Pick<ServerModules, 'rebuildSearchIndex'>>(
     'modules/search/search-index.js',
   );
-  const { searchStatements } = await importDist<Pick<ServerModules, 'searchStatements'>>(
-    'modules/search/search.service.js',
-  );
+  const { searchStatements, withSearchSettings } = await importDist<
+    Pick<ServerModules, 'searchStatements' | 'withSearchSettings'>
+  >('modules/search/search.service.js');
   // Kysely is the server's dependency, so it is resolved from the server package.
   const require = createRequire(file('../package.json'));
   const { CompiledQuery } = require('kysely') as {
@@ -91,6 +93,7 @@ export async function loadServerModules(): Promise<ServerModules> {
     openDatabase,
     rebuildSearchIndex,
     searchStatements,
+    withSearchSettings,
     async raw(db, sql, parameters = []) {
       return (await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))).rows;
     },

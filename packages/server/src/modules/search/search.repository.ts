@@ -24,12 +24,23 @@ export const ABSTRACT_HEADLINE =
  */
 export const EXACT_MATCHES_MAX = searchLimits.exactMax;
 
+/**
+ * The first pages ranked by relevance (hits up to a fifth of `EXACT_MATCHES_MAX`) rank that
+ * many of the first matches, deeper pages all `EXACT_MATCHES_MAX`: reading 10,000 documents
+ * for the first page of a common word would cost ten times the rest of the search, and a
+ * larger arbitrary set of matches ranks no better.
+ */
+export const rankedCandidates = (start: number, rows: number, exactMax: number): number => {
+  const firstPages = Math.max(1, Math.floor(exactMax / 5));
+  return start + rows <= firstPages ? firstPages : exactMax;
+};
+
 /** Where the relevance score stands in the sort orders of a search. */
 export type ScoreSort = 'first' | 'later' | 'none';
 
 /**
  * One page of hits in order with what a result card shows (highlighted title and abstract
- * fragments). Sorted by relevance first, it ranks the first `EXACT_MATCHES_MAX` matches
+ * fragments). Sorted by relevance first, it ranks the first `rankedCandidates` matches
  * (all of them, where there are no more): ranking every match of a common word in a million
  * records would read each one's vector. Other orders take every match, read in the order of
  * their index where there are many. The object rows and the (costly) highlighting are read
@@ -52,7 +63,8 @@ export function hitsStatement(
   const page =
     rank && scoreSort === 'first'
       ? sql`select d.object_id as id ${scored}
-          from (select * from search_document d where ${where} limit ${exactMax}) d
+          from (select * from search_document d where ${where}
+            limit ${rankedCandidates(start, rows, exactMax)}) d
           order by ${order} limit ${rows} offset ${start}`
       : sql`select d.object_id as id ${scored}
           from search_document d where ${where}
@@ -101,17 +113,17 @@ export interface TallyRow {
 }
 
 /**
- * Counts the matches up to one more than `EXACT_MATCHES_MAX` (a count above it means "more")
- * and, with `facets` and no more matches than that, every `field=value` among them (the most
- * frequent `facetValuesMax` per field; with `only`, of that one field). At `level` k > 0 it
- * counts the sample of 1 in 2^k matches instead (search-sample.ts), found through the
- * full-text index. Each call reads at most `EXACT_MATCHES_MAX` + 1 documents.
+ * Counts the matches up to one more than `limit` (a count above it means "more") and, with
+ * `facets` and no more matches than that, every `field=value` among them (the most frequent
+ * `facetValuesMax` per field; with `only`, of that one field). At `level` k > 0 it counts the
+ * sample of 1 in 2^k matches instead (search-sample.ts), found through the full-text index.
+ * Each call reads at most `limit` + 1 documents.
  */
 export function tallyStatement(
   where: Sql,
-  options: { level: number; facets: boolean; only?: FacetField | undefined; exactMax?: number },
+  options: { level: number; limit: number; facets: boolean; only?: FacetField | undefined },
 ): Sql {
-  const exactMax = options.exactMax ?? EXACT_MATCHES_MAX;
+  const { limit } = options;
   const sample =
     options.level > 0 ? sql`and d.doc @@ ${`'${sampleLexeme(options.level)}'`}::tsquery` : sql``;
   const field = options.only ? sql`and starts_with(f, ${`${options.only}=`})` : sql``;
@@ -121,7 +133,7 @@ export function tallyStatement(
         select f as value, count(*)::int as n,
           row_number() over (partition by split_part(f, '=', 1) order by count(*) desc, f) as r
         from matched cross join lateral unnest(matched.facets) as f
-        where (select n from counted) <= ${exactMax} ${field}
+        where (select n from counted) <= ${limit} ${field}
         group by f) facet_values
       where r <= ${searchLimits.facetValuesMax}`
     : sql``;
@@ -129,7 +141,7 @@ export function tallyStatement(
     with matched as materialized (
       select ${options.facets ? sql`d.facets` : sql`1 as one`}
       from search_document d where ${where} ${sample}
-      limit ${exactMax + 1}),
+      limit ${limit + 1}),
     counted as (select count(*)::int as n from matched)
     select null::text as value, n from counted
     ${facets}`;

@@ -149,7 +149,9 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
   const text = queryCondition(request.query);
   const rank = rankTsquery(request.query);
   const base = [visibility, text];
-  const where = conjunction([...base, ...request.filters.map(filterQueryCondition)]);
+  const boxes = { indexed: text === undefined };
+  const filter = (fq: FilterQuery) => filterQueryCondition(fq, boxes);
+  const where = conjunction([...base, ...request.filters.map(filter)]);
   const filtered = new Set(
     request.filters
       .map((f) => f.filter.field)
@@ -157,9 +159,7 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
   );
   const facetQueries: Plan['facetQueries'] = [{ where }];
   for (const field of filtered) {
-    const others = request.filters
-      .filter((f) => f.filter.field !== field)
-      .map(filterQueryCondition);
+    const others = request.filters.filter((f) => f.filter.field !== field).map(filter);
     facetQueries.push({ only: field, where: conjunction([...base, ...others]) });
   }
   const scoreAt = request.sorts.findIndex((sort) => sort.field === 'score');
@@ -183,6 +183,26 @@ export interface SearchTarget {
 }
 
 /**
+ * Runs `run` in a transaction with the settings of a search. One statement sets them
+ * (set_config(…, true) is SET LOCAL): the time limit; bitmaps of a common word's matches in a
+ * million records stay exact (4 MB, the default, turns them lossy: every row of a lossy page
+ * is tested again); no compiling to machine code (about 20 ms a statement, more than it
+ * saves); no parallel workers (they speed up one search at the cost of the others).
+ */
+export async function withSearchSettings<T>(
+  db: Db,
+  timeoutMs: number,
+  run: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(timeoutMs)))}, true),
+      set_config('work_mem', '32MB', true), set_config('jit', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+    return run(trx);
+  });
+}
+
+/**
  * Runs one search statement under a time limit, so that no query runs unbounded; a
  * cancelled statement is 503 `search.timeout`. (The embedded database has no timer to
  * cancel with and runs the statement to its end.)
@@ -190,20 +210,23 @@ export interface SearchTarget {
 async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
   target.onStatement?.(statement.compile(target.db));
   try {
-    return await target.db.transaction().execute(async (trx) => {
-      await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(target.timeoutMs)))}`.execute(
-        trx,
-      );
-      return (await statement.execute(trx)).rows as T[];
-    });
+    return await withSearchSettings(
+      target.db,
+      target.timeoutMs,
+      async (trx) => (await statement.execute(trx)).rows as T[],
+    );
   } catch (error) {
     if ((error as { code?: string }).code === '57014') throw new SearchTimeoutError();
     throw error;
   }
 }
 
-/** The sample levels tried in turn once the matches are too many to count one by one. */
-const SAMPLE_STEPS = [3, 6, 9, SAMPLE_LEVEL_MAX] as const;
+/**
+ * The first sample's level: about 150 documents when `exactMax` match (level 6, 1 in 64, for
+ * 10,000), enough to tell whether there are more.
+ */
+const firstSampleLevel = (exactMax: number) =>
+  Math.min(SAMPLE_LEVEL_MAX, Math.max(1, Math.round(Math.log2(exactMax / 150))));
 
 /** An estimate to two significant digits (312,448 → 310,000): no more precise than it is. */
 export function roughly(n: number): number {
@@ -220,10 +243,12 @@ interface Tally {
 }
 
 /**
- * Counts the matches of `where` (and their facet values): exactly, up to
- * `EXACT_MATCHES_MAX`; beyond, from the first sample level (1 in 8, 64, 512, 4,096) at which
- * no more than that match, scaled up. Each step reads at most that many documents, so no
- * search counts a million matches one by one.
+ * Counts the matches of `where` and their facet values: exactly, up to `EXACT_MATCHES_MAX`;
+ * beyond, from an even sample of at most a quarter of that (counts within a few per cent),
+ * scaled up. A first sample of 1 in 64 (a few documents for the usual search) tells which:
+ * few matches are then counted one by one; many are counted at the shallowest sample level
+ * that holds no more than the sample size. No step reads more than `EXACT_MATCHES_MAX`
+ * documents, so no search counts a million matches one by one.
  */
 async function tally(
   target: SearchTarget,
@@ -231,24 +256,42 @@ async function tally(
   options: { facets: boolean; only?: FacetField | undefined },
 ): Promise<Tally> {
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
-  for (const level of [0, ...SAMPLE_STEPS]) {
+  const sampleMax = Math.max(1, Math.floor(exactMax / 4));
+  const probe = async (level: number, limit: number) => {
     const found = await rows<repo.TallyRow>(
       target,
-      repo.tallyStatement(where, { level, exactMax, ...options }),
+      repo.tallyStatement(where, { level, limit, ...options }),
     );
-    const n = Number(found.find((row) => row.value === null)?.n ?? 0);
-    if (n <= exactMax || level === SAMPLE_LEVEL_MAX) {
-      const estimate = (k: number) => (level === 0 ? k : roughly(k * 2 ** level));
-      return {
-        count: estimate(n),
-        exact: level === 0,
-        facets: found.flatMap((row) =>
-          row.value === null ? [] : [{ value: row.value, n: estimate(Number(row.n)) }],
-        ),
-      };
-    }
+    return { level, found, n: Number(found.find((row) => row.value === null)?.n ?? 0) };
+  };
+  const answer = ({ level, found, n }: Awaited<ReturnType<typeof probe>>): Tally => {
+    const estimate = (k: number) => (level === 0 ? k : roughly(k * 2 ** level));
+    return {
+      count: estimate(n),
+      exact: level === 0,
+      facets: found.flatMap((row) =>
+        row.value === null ? [] : [{ value: row.value, n: estimate(Number(row.n)) }],
+      ),
+    };
+  };
+
+  const first = firstSampleLevel(exactMax);
+  let sample = await probe(first, sampleMax);
+  if (sample.n <= sampleMax && sample.n * 2 ** first <= exactMax) {
+    const all = await probe(0, exactMax);
+    // More than the sample promised: the sample answers (its facets are counted).
+    return answer(all.n <= exactMax ? all : sample);
   }
-  throw new Error('unreachable: the last sample level always answers');
+  while (sample.n > sampleMax && sample.level < SAMPLE_LEVEL_MAX) {
+    // At least this many match (the sample was cut at its limit).
+    const atLeast = sample.n * 2 ** sample.level;
+    const level = Math.min(
+      SAMPLE_LEVEL_MAX,
+      Math.max(sample.level + 3, Math.ceil(Math.log2(atLeast / sampleMax))),
+    );
+    sample = await probe(level, sampleMax);
+  }
+  return answer(sample);
 }
 
 /** `GET /index/search/objects/{q}/{start}/{rows}`: hits, total and facets the viewer may see. */
