@@ -131,7 +131,8 @@ export const SearchResponse = z
     /**
      * Set when more than `searchLimits.exactMax` records match: `numFound` and the facet
      * counts are then estimates from an even sample of the matches, and ranking by relevance
-     * orders the first `exactMax` matches found.
+     * orders the first matches found (a fifth of `exactMax` for the first pages, `exactMax`
+     * for deeper ones).
      */
     approximate: z.literal(true).optional(),
     start: z.number().int(),
