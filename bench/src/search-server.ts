@@ -86,6 +86,7 @@ export async function loadServerModules(): Promise<ServerModules> {
     'modules/search/search-index.js',
     'modules/search/search-index.repository.js',
     'modules/search/search-sample.js',
+    'modules/search/search-fields.js',
   ]
     .filter((f) => existsSync(file(f)))
     .map((f) => readFileSync(file(f)));

@@ -9,6 +9,7 @@ import type {
   SearchDocument,
   WeightedTexts,
 } from './search-document.js';
+import { fieldLexemePrefix, LEXEME_PATTERN, prefixedLexeme } from './search-fields.js';
 import { sampleLexemes } from './search-sample.js';
 
 /** SQL of the search index's writes (migration 0007). */
@@ -111,6 +112,10 @@ function weightColumns(texts: WeightedTexts, plain: boolean): WeightColumns {
 const weightedVector = (weight: 'a' | 'b' | 'c' | 'd') =>
   `setweight(to_tsvector('german', r.${weight}_de) || to_tsvector('english', r.${weight}_en) || to_tsvector('simple', r.${weight}_words), '${weight.toUpperCase()}')`;
 
+/** A vector with every lexeme prefixed (search-fields.ts): the field's own copy of its words. */
+const prefixedVector = (vector: string, prefix: string) =>
+  `regexp_replace((${vector})::text, $re$${LEXEME_PATTERN}$re$, $re$${prefixedLexeme(prefix)}$re$, 'g')::tsvector`;
+
 /** A box for the spatial index from [west, south, east, north]; null (no box) stays null. */
 const box = (column: string) =>
   `box(point(r.${column}[1], r.${column}[2]), point(r.${column}[3], r.${column}[4]))`;
@@ -124,7 +129,9 @@ const writeStatement = `
     title_sort, ref_date, temporal_start, temporal_end, created, modified, west, south, east,
     north, extent, extent2, footprint, map_services, content_hash)
   select r.object_id, r.type, r.state, r.readers,
-    ${weightedVector('a')} || ${weightedVector('b')} || ${weightedVector('c')} || ${weightedVector('d')}
+    v.a || v.b || ${weightedVector('c')} || ${weightedVector('d')}
+      || ${prefixedVector('v.a', fieldLexemePrefix.title as string)}
+      || ${prefixedVector('v.b', fieldLexemePrefix.keyword as string)}
       || array_to_tsvector(r.sample),
     r.facets, r.title_de, r.title_en, r.title_sort, r.ref_date, r.temporal_start,
     r.temporal_end, r.created, r.modified, r.west, r.south, r.east, r.north,
@@ -136,6 +143,7 @@ const writeStatement = `
     temporal_end date, created timestamptz, modified timestamptz, west float8, south float8,
     east float8, north float8, extent float8[], extent2 float8[], footprint jsonb,
     map_services boolean, sample text[], content_hash text)
+  cross join lateral (select ${weightedVector('a')} as a, ${weightedVector('b')} as b) v
   on conflict (object_id) do update set
     type = excluded.type, state = excluded.state, readers = excluded.readers, doc = excluded.doc,
     facets = excluded.facets, title_de = excluded.title_de, title_en = excluded.title_en,

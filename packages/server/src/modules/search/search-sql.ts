@@ -2,6 +2,7 @@ import { type FacetField, facetFields, type TextField } from '@geoportal/contrac
 import type { Box, Filter, FilterQuery, QueryNode, Sort } from '@geoportal/contract/search-query';
 import { type RawBuilder, sql } from 'kysely';
 import { facetValue } from './search-document.js';
+import { fieldLexemePrefix, LEXEME_PATTERN, prefixedLexeme } from './search-fields.js';
 
 /**
  * Turns a parsed search (query tree, filters, sorts) into SQL over `search_document d`.
@@ -27,6 +28,12 @@ function quoted(text: string, suffix: string): string {
  * plain form would be required in every hit.
  */
 function textTsquery(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql {
+  const prefix = node.field ? fieldLexemePrefix[node.field] : undefined;
+  if (prefix) {
+    // The field's own lexemes (search-fields.ts): found by the index alone, no weights.
+    const plain = textTsquery({ ...node, field: undefined });
+    return sql`regexp_replace((${plain})::text, ${LEXEME_PATTERN}, ${prefixedLexeme(prefix)}, 'g')::tsquery`;
+  }
   const weights = node.field ? fieldWeights[node.field] : '';
   if (node.kind === 'term' && node.prefix) {
     // Prefixes match the plain (unstemmed) form only: a stem is not a prefix of the word.
@@ -91,7 +98,9 @@ export function queryCondition(node: QueryNode): Sql | undefined {
 export function rankTsquery(node: QueryNode): Sql | undefined {
   const positive: Extract<QueryNode, { kind: 'term' | 'phrase' }>[] = [];
   const walk = (n: QueryNode) => {
-    if (n.kind === 'term' || n.kind === 'phrase') positive.push(n);
+    // Ranked and marked as words, wherever they stand (a field's prefixed lexemes would
+    // mark nothing in the text).
+    if (n.kind === 'term' || n.kind === 'phrase') positive.push({ ...n, field: undefined });
     else if (n.kind === 'and' || n.kind === 'or') n.children.forEach(walk);
     // Words under NOT are what hits must not contain: nothing to rank or mark.
   };

@@ -97,6 +97,27 @@ describe.each(testDatabases)('search on $name', (database) => {
     expect(titles(await searchOk(t.app, searchUrl('"map Soil"')))).toEqual([]);
     expect(titles(await searchOk(t.app, searchUrl('grundw*')))).toEqual(['groundwater']);
     expect(titles(await searchOk(t.app, searchUrl('title:Boden*')))).toEqual(['soil']);
+    // A field term finds the word in that field only: "borehole" is in two abstracts, in no
+    // title; "Grundwasser" a keyword of one record, and in another's title (the draft's).
+    expect(titles(await searchOk(t.app, searchUrl('borehole'))).sort()).toEqual([
+      'groundwater',
+      'soil',
+    ]);
+    expect(titles(await searchOk(t.app, searchUrl('title:borehole')))).toEqual([]);
+    expect(titles(await searchOk(t.app, searchUrl('abstract:borehole'))).sort()).toEqual([
+      'groundwater',
+      'soil',
+    ]);
+    expect(titles(await searchOk(t.app, searchUrl('keyword:Messnetz')))).toEqual(['groundwater']);
+    expect(titles(await searchOk(t.app, searchUrl('title:Messnetz')))).toEqual([]);
+    expect(titles(await searchOk(t.app, searchUrl('title:"soil map"')))).toEqual(['soil']);
+    expect(titles(await searchOk(t.app, searchUrl('title:"map soil"')))).toEqual([]);
+    // Stemmed in the field as well, and marked in the title.
+    const field = await searchOk(t.app, searchUrl('title:Grundwasser'));
+    expect(titles(field)).toEqual(['groundwater']);
+    expect(field.docs[0]?.highlights.title.de?.filter((p) => p.match).map((p) => p.text)).toEqual([
+      'Grundwassers',
+    ]);
     expect(titles(await searchOk(t.app, searchUrl('Boden NOT Niedersachsen')))).toEqual([]);
     expect(titles(await searchOk(t.app, searchUrl('Bayern OR Niedersachsen'))).sort()).toEqual([
       'groundwater',
