@@ -221,11 +221,15 @@ process sends the whole list ${first?.passes === 1 ? 'once' : `${first?.passes ?
 with 1 or 8 concurrent keep-alive connections over loopback. The database column is the
 database's own time for the same statements the server runs for the request
 (\`searchStatements\`, \`EXPLAIN (ANALYZE, FORMAT JSON)\`: planning + execution, summed over the
-request's statements, each run once before), measured in the benchmark process before the
-server starts; the gap to the API column is the cost of our layers (HTTP, parsing,
-validation, mapping to the answer, JSON, driver). \`searchStatements\` names the page of hits
-(with the total and the highlighting) and the facet counts; the server runs them side by
-side (on PostgreSQL on separate connections), so the API time can be below their sum.
+request's statements, each run once before, in a transaction with the server's search
+settings: work_mem 32 MB, no JIT, no parallel workers), measured in the benchmark process
+before the server starts; the gap to the API column is the cost of our layers (HTTP,
+parsing, validation, mapping to the answer, JSON, driver). \`searchStatements\` runs the
+search and names the statements it ran: the page of hits (with the highlighting) and the
+tallies (count and facet counts, exact up to 10,000 matches, else from a sample); the
+server runs the page and the tallies side by side (on PostgreSQL on separate connections),
+so the API time can be below their sum. The settings listed per engine are the database's
+defaults, which those transactions override.
 
 | figure | API (HTTP) | database (EXPLAIN ANALYZE) | target | |
 |---|---:|---:|---|---|

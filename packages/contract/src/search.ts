@@ -13,7 +13,10 @@ export const searchLimits = {
   rowsMax: 100,
   /** Deepest first hit of the list search; beyond it the query must be narrowed. */
   startMax: 10_000,
-  /** Up to this many matches, counts, facets and ranking are exact (`approximate` beyond). */
+  /**
+   * Up to this many matches (a quarter as many on the embedded database), counts, facets and
+   * ranking are exact (`approximate` beyond).
+   */
   exactMax: 10_000,
   /** Spatial search (SPEC §9: page 1, size 50); the map asks for up to 10,000 footprints. */
   spatialSizeDefault: 50,

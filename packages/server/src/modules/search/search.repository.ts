@@ -25,14 +25,14 @@ export const ABSTRACT_HEADLINE =
 export const EXACT_MATCHES_MAX = searchLimits.exactMax;
 
 /**
- * The first pages ranked by relevance (hits up to a fifth of `EXACT_MATCHES_MAX`) rank that
- * many of the first matches, deeper pages all `EXACT_MATCHES_MAX`: reading 10,000 documents
- * for the first page of a common word would cost ten times the rest of the search, and a
- * larger arbitrary set of matches ranks no better.
+ * The first pages ranked by relevance (hits up to a fifth of the exact limit) rank that many
+ * of the first matches, deeper pages as many as the limit (at least down to the page):
+ * reading 10,000 documents for the first page of a common word would cost ten times the rest
+ * of the search, and a larger arbitrary set of matches ranks no better.
  */
 export const rankedCandidates = (start: number, rows: number, exactMax: number): number => {
   const firstPages = Math.max(1, Math.floor(exactMax / 5));
-  return start + rows <= firstPages ? firstPages : exactMax;
+  return start + rows <= firstPages ? firstPages : Math.max(exactMax, start + rows);
 };
 
 /** Where the relevance score stands in the sort orders of a search. */
@@ -177,7 +177,7 @@ export function footprintsStatement(
   const from =
     rank && scoreSort === 'first'
       ? sql`(select * from search_document d
-          where ${where} and d.extent is not null limit ${exactMax}) d`
+          where ${where} and d.extent is not null limit ${Math.max(exactMax, offset + size)}) d`
       : sql`search_document d where ${where} and d.extent is not null`;
   return sql`
     select d.object_id as id, d.type, d.title_de, d.title_en, d.map_services,

@@ -27,6 +27,7 @@ import { footprintGeometry } from './footprint.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from './search.errors.js';
 import * as repo from './search.repository.js';
 import { normaliseText, viewerTokens } from './search-document.js';
+import { isEmbedded } from './search-index.repository.js';
 import { SAMPLE_LEVEL_MAX } from './search-sample.js';
 import {
   conjunction,
@@ -176,7 +177,7 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
 export interface SearchTarget {
   db: Db;
   timeoutMs: number;
-  /** Matches up to which a search is exact (`EXACT_MATCHES_MAX`; smaller in tests). */
+  /** Matches up to which a search is exact (default: `exactMaxOf`; smaller in tests). */
   exactMax?: number;
   /** Told each statement before it runs (the benchmark explains exactly these). */
   onStatement?: (statement: CompiledQuery) => void;
@@ -222,6 +223,24 @@ async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
 }
 
 /**
+ * The embedded database reads a document several times slower than a PostgreSQL server
+ * (WebAssembly, in the server's own process): it counts one by one up to a quarter as many.
+ */
+export const EMBEDDED_EXACT_MAX = repo.EXACT_MATCHES_MAX / 4;
+const embeddedDatabases = new WeakMap<Db, Promise<boolean>>();
+
+/** Up to how many matches a search on this target is exact. */
+async function exactMaxOf(target: SearchTarget): Promise<number> {
+  if (target.exactMax !== undefined) return target.exactMax;
+  let embedded = embeddedDatabases.get(target.db);
+  if (!embedded) {
+    embedded = isEmbedded(target.db);
+    embeddedDatabases.set(target.db, embedded);
+  }
+  return (await embedded) ? EMBEDDED_EXACT_MAX : repo.EXACT_MATCHES_MAX;
+}
+
+/**
  * The first sample's level: about 150 documents when `exactMax` match (level 6, 1 in 64, for
  * 10,000), enough to tell whether there are more.
  */
@@ -253,14 +272,14 @@ interface Tally {
 async function tally(
   target: SearchTarget,
   where: Sql,
-  options: { facets: boolean; only?: FacetField | undefined },
+  options: { facets: boolean; exactMax: number; only?: FacetField | undefined },
 ): Promise<Tally> {
-  const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
+  const { exactMax, ...statementOptions } = options;
   const sampleMax = Math.max(1, Math.floor(exactMax / 4));
   const probe = async (level: number, limit: number) => {
     const found = await rows<repo.TallyRow>(
       target,
-      repo.tallyStatement(where, { level, limit, ...options }),
+      repo.tallyStatement(where, { level, limit, ...statementOptions }),
     );
     return { level, found, n: Number(found.find((row) => row.value === null)?.n ?? 0) };
   };
@@ -301,6 +320,7 @@ export async function search(
   viewer: Viewer,
 ): Promise<SearchResponse> {
   const p = plan(request, viewer);
+  const exactMax = await exactMaxOf(target);
   const [hits, tallies] = await Promise.all([
     rows<repo.HitRow>(
       target,
@@ -311,12 +331,12 @@ export async function search(
         request.start,
         request.rows,
         p.scoreSort,
-        target.exactMax,
+        exactMax,
       ),
     ),
     Promise.all(
       (request.facets ? p.facetQueries : p.facetQueries.slice(0, 1)).map((f) =>
-        tally(target, f.where, { facets: request.facets, only: f.only }),
+        tally(target, f.where, { facets: request.facets, exactMax, only: f.only }),
       ),
     ),
   ]);
@@ -545,16 +565,18 @@ export async function spatialSearch(
     rows: 0,
   });
   const p = plan(request, viewer);
+  const exactMax = await exactMaxOf(target);
   const found = await rows<repo.FootprintRow>(
     target,
-    repo.footprintsStatement(p.where, p.rank, p.order, offset, size, p.scoreSort, target.exactMax),
+    repo.footprintsStatement(p.where, p.rank, p.order, offset, size, p.scoreSort, exactMax),
   );
   // A page that is neither full nor empty is the last: it tells the count. Otherwise they
   // are counted (estimated beyond EXACT_MATCHES_MAX; a full page counts at least its own).
   const last = found.length < size && (found.length > 0 || offset === 0);
   const counted = last
     ? offset + found.length
-    : (await tally(target, sql`${p.where} and d.extent is not null`, { facets: false })).count;
+    : (await tally(target, sql`${p.where} and d.extent is not null`, { facets: false, exactMax }))
+        .count;
   const numberMatched = found.length === size ? Math.max(counted, offset + size) : counted;
   const features: FootprintFeature[] = found.map((row) => ({
     type: 'Feature',
