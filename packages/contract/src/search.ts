@@ -13,11 +13,8 @@ export const searchLimits = {
   rowsMax: 100,
   /** Deepest first hit of the list search; beyond it the query must be narrowed. */
   startMax: 10_000,
-  /**
-   * Up to this many matches (a quarter as many on the embedded database), counts, facets and
-   * ranking are exact (`approximate` beyond).
-   */
-  exactMax: 10_000,
+  /** Up to this many matches, counts, facets and ranking are exact (`approximate` beyond). */
+  exactMax: 2_500,
   /** Spatial search (SPEC §9: page 1, size 50); the map asks for up to 10,000 footprints. */
   spatialSizeDefault: 50,
   spatialSizeMax: 10_000,
@@ -134,8 +131,8 @@ export const SearchResponse = z
     /**
      * Set when more than `searchLimits.exactMax` records match: `numFound` and the facet
      * counts are then estimates from an even sample of the matches, and ranking by relevance
-     * orders the first matches found (a fifth of `exactMax` for the first pages, `exactMax`
-     * for deeper ones).
+     * orders the first matches found (a fifth of `exactMax` for the first pages, at least down
+     * to the page for deeper ones).
      */
     approximate: z.literal(true).optional(),
     start: z.number().int(),

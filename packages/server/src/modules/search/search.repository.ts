@@ -27,7 +27,7 @@ export const EXACT_MATCHES_MAX = searchLimits.exactMax;
 /**
  * The first pages ranked by relevance (hits up to a fifth of the exact limit) rank that many
  * of the first matches, deeper pages as many as the limit (at least down to the page):
- * reading 10,000 documents for the first page of a common word would cost ten times the rest
+ * reading thousands of documents for the first page of a common word would cost more than the rest
  * of the search, and a larger arbitrary set of matches ranks no better.
  */
 export const rankedCandidates = (start: number, rows: number, exactMax: number): number => {

@@ -27,7 +27,6 @@ import { footprintGeometry } from './footprint.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from './search.errors.js';
 import * as repo from './search.repository.js';
 import { normaliseText, viewerTokens } from './search-document.js';
-import { isEmbedded } from './search-index.repository.js';
 import { SAMPLE_LEVEL_MAX } from './search-sample.js';
 import {
   conjunction,
@@ -177,7 +176,7 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
 export interface SearchTarget {
   db: Db;
   timeoutMs: number;
-  /** Matches up to which a search is exact (default: `exactMaxOf`; smaller in tests). */
+  /** Matches up to which a search is exact (`EXACT_MATCHES_MAX`; smaller in tests). */
   exactMax?: number;
   /** Told each statement before it runs (the benchmark explains exactly these). */
   onStatement?: (statement: CompiledQuery) => void;
@@ -223,26 +222,8 @@ async function rows<T>(target: SearchTarget, statement: Sql): Promise<T[]> {
 }
 
 /**
- * The embedded database reads a document several times slower than a PostgreSQL server
- * (WebAssembly, in the server's own process): it counts one by one up to a quarter as many.
- */
-export const EMBEDDED_EXACT_MAX = repo.EXACT_MATCHES_MAX / 4;
-const embeddedDatabases = new WeakMap<Db, Promise<boolean>>();
-
-/** Up to how many matches a search on this target is exact. */
-async function exactMaxOf(target: SearchTarget): Promise<number> {
-  if (target.exactMax !== undefined) return target.exactMax;
-  let embedded = embeddedDatabases.get(target.db);
-  if (!embedded) {
-    embedded = isEmbedded(target.db);
-    embeddedDatabases.set(target.db, embedded);
-  }
-  return (await embedded) ? EMBEDDED_EXACT_MAX : repo.EXACT_MATCHES_MAX;
-}
-
-/**
- * The first sample's level: about 150 documents when `exactMax` match (level 6, 1 in 64, for
- * 10,000), enough to tell whether there are more.
+ * The first sample's level: about 150 documents when `exactMax` match (level 4, 1 in 16, for
+ * 2,500), enough to tell whether there are more.
  */
 const firstSampleLevel = (exactMax: number) =>
   Math.min(SAMPLE_LEVEL_MAX, Math.max(1, Math.round(Math.log2(exactMax / 150))));
@@ -264,7 +245,7 @@ interface Tally {
 /**
  * Counts the matches of `where` and their facet values: exactly, up to `EXACT_MATCHES_MAX`;
  * beyond, from an even sample of at most a quarter of that (counts within a few per cent),
- * scaled up. A first sample of 1 in 64 (a few documents for the usual search) tells which:
+ * scaled up. A first small sample (a few documents for the usual search) tells which:
  * few matches are then counted one by one; many are counted at the shallowest sample level
  * that holds no more than the sample size. No step reads more than `EXACT_MATCHES_MAX`
  * documents, so no search counts a million matches one by one.
@@ -320,7 +301,7 @@ export async function search(
   viewer: Viewer,
 ): Promise<SearchResponse> {
   const p = plan(request, viewer);
-  const exactMax = await exactMaxOf(target);
+  const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   const [hits, tallies] = await Promise.all([
     rows<repo.HitRow>(
       target,
@@ -565,7 +546,7 @@ export async function spatialSearch(
     rows: 0,
   });
   const p = plan(request, viewer);
-  const exactMax = await exactMaxOf(target);
+  const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   const found = await rows<repo.FootprintRow>(
     target,
     repo.footprintsStatement(p.where, p.rank, p.order, offset, size, p.scoreSort, exactMax),
