@@ -198,7 +198,9 @@ describe('SearchPage', { timeout: 30_000 }, () => {
     );
     expect(screen.getByTestId('facets-approximate').textContent).toContain('Stichprobe');
     const types = screen.getByRole('group', { name: 'Typ' });
-    expect(within(types).getByRole('checkbox', { name: 'Datensatz (≈ 230.000)' })).toBeTruthy();
+    expect(
+      within(types).getByRole('checkbox', { name: 'Datensatz (≈\u00a0230.000)' }),
+    ).toBeTruthy();
   });
 
   it('shows the first keywords and the rest behind "show more"', async () => {
