@@ -1,9 +1,14 @@
 import { availableLanguages, type Language } from '@geoportal/contract/languages';
 import { Button, Menu } from '@mantine/core';
+import { useContext } from 'react';
 import { useIntl } from 'react-intl';
-import { useRevalidator } from 'react-router';
+import { UNSAFE_DataRouterContext as DataRouterContext, useRevalidator } from 'react-router';
 import { chooseLanguage } from '../../lib/language';
 import { CheckMark } from './check-mark';
+
+/** A full page load (a seam for tests: jsdom cannot reload). */
+export const pageReload = { reload: () => window.location.reload() };
+const reloadPage = () => pageReload.reload();
 
 /**
  * The language menu (SPEC §2, §4): stores the choice, sets the page language and reloads
@@ -13,10 +18,16 @@ export function LanguageMenu({ current }: { current: Language }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const revalidator = useRevalidator();
+  const dataRouter = useContext(DataRouterContext);
   const handleChoose = (language: Language) => {
     if (language === current) return;
     chooseLanguage(language);
-    void revalidator.revalidate();
+    void revalidator.revalidate().then(() => {
+      // The translations come through the root loader. If that failed (a dropped connection,
+      // a restarting server), the page would only say so, in both languages: load it anew,
+      // in the chosen language (stored above).
+      if (dataRouter?.router.state.errors?.root !== undefined) reloadPage();
+    });
   };
   return (
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
