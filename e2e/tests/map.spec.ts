@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { mapPixels } from '../support/canvas';
 import { collectErrors } from '../support/console';
 import { mapserverUrl, type RunningMapServer, startMapServer } from '../support/mapserver';
 
@@ -145,21 +146,7 @@ test.describe('map viewer', () => {
   test('adds a local GeoJSON file as a layer, and removes it again', async ({ page }) => {
     await openMap(page, '/?c=10%2C50&z=7&q=keinTrefferZumTest');
     await page.getByRole('tab', { name: /Ebenen/ }).click();
-    const violet = () =>
-      page.evaluate(() => {
-        let count = 0;
-        for (const canvas of Array.from(
-          document.querySelectorAll<HTMLCanvasElement>('.ol-layer canvas'),
-        )) {
-          const context = canvas.getContext('2d', { willReadFrequently: true });
-          if (!context || canvas.width === 0) continue;
-          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-          for (let i = 0; i < data.length; i += 4) {
-            if (data[i] === 112 && data[i + 1] === 72 && data[i + 2] === 232) count += 1;
-          }
-        }
-        return count;
-      });
+    const violet = () => mapPixels(page, [112, 72, 232]);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Datei öffnen (GeoJSON, KML, GPX)' }).click();
     await (await chooser).setFiles({
@@ -254,23 +241,7 @@ test.describe('map viewer with a real WMS', () => {
   });
 
   /** Pixels of the test areas' fill (MapServer draws them 200, 40, 40). */
-  const wmsPixels = (page: Page) =>
-    page.evaluate(() => {
-      let count = 0;
-      for (const canvas of Array.from(
-        document.querySelectorAll<HTMLCanvasElement>('.ol-layer canvas'),
-      )) {
-        const context = canvas.getContext('2d', { willReadFrequently: true });
-        if (!context || canvas.width === 0) continue;
-        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-        for (let i = 0; i < data.length; i += 4) {
-          const near = (value: number | undefined, target: number) =>
-            Math.abs((value ?? 0) - target) < 16;
-          if (near(data[i], 200) && near(data[i + 1], 40) && near(data[i + 2], 40)) count += 1;
-        }
-      }
-      return count;
-    });
+  const wmsPixels = (page: Page) => mapPixels(page, [200, 40, 40], 15);
 
   test('adds the WMS through the UI: drawn, with legend and feature info', async ({ page }) => {
     const errors = collectErrors(page);

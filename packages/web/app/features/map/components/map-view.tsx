@@ -85,8 +85,7 @@ export default function MapView() {
   // address itself (then it must not write the address again).
   const writeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const settlingFromUrl = useRef(false);
-  // Whether and when the visitor last did something with the map (pointer, key, wheel).
-  const touched = useRef(false);
+  // When the visitor last did something with the map (pointer, key, wheel); 0: never.
   const touchedAt = useRef(0);
 
   // Back, forward or a link changed the address: show what it says. A write still pending
@@ -131,7 +130,6 @@ export default function MapView() {
     const viewer = viewerRef.current;
     if (!viewer) return;
     const touch = () => {
-      touched.current = true;
       touchedAt.current = performance.now();
     };
     const events = ['pointerdown', 'keydown', 'wheel'] as const;
@@ -159,7 +157,7 @@ export default function MapView() {
         return;
       }
       const hasView = new URLSearchParams(window.location.search).has('c');
-      if (!touched.current && !hasView) return;
+      if (touchedAt.current === 0 && !hasView) return;
       clearTimeout(writeTimer.current);
       writeTimer.current = setTimeout(writeNow, URL_DEBOUNCE_MS);
     });

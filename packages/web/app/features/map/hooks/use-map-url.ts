@@ -3,7 +3,6 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   useLocation,
   useNavigate,
-  useNavigation,
 } from 'react-router';
 import { type MapUrlState, parseMapUrl, serializeMapUrl } from '../model/url-state';
 
@@ -18,16 +17,13 @@ export type MapStateToWrite = Parameters<typeof serializeMapUrl>[0];
 export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
   const location = useLocation();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  // A navigation away is under way: writing the address now would cancel it. The rendered
-  // navigation state lags (the router renders it in a transition, late on a busy machine),
-  // so the router's own state is asked as well: a link clicked in the map's popup just
-  // before a pending write would otherwise be cancelled by that write.
+  // A navigation away is under way: writing the address now would cancel it. The router's
+  // own state is asked, not the rendered one (`useNavigation`), which lags: the router
+  // renders it in a transition, late on a busy machine, and a link clicked in the map's
+  // popup just before a pending write would be cancelled by that write.
   const dataRouter = useContext(DataRouterContext);
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle';
   const navigating = useCallback(
-    () => leaving.current || (dataRouter?.router.state.navigation.state ?? 'idle') !== 'idle',
+    () => (dataRouter?.router.state.navigation.state ?? 'idle') !== 'idle',
     [dataRouter],
   );
   const [initial] = useState(() => parseMapUrl(location.search));
