@@ -310,7 +310,7 @@ async function tableSizes(server: ServerModules, db: Db): Promise<Record<string,
 const clockTicks = 100;
 
 /** user + system CPU seconds of a process from /proc/<pid>/stat; 0 when it is gone. */
-function processCpuSeconds(pid: string): number {
+export function processCpuSeconds(pid: string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / clockTicks;

@@ -49,6 +49,11 @@ export interface HttpRun {
   requests: number;
   errors: number;
   requestsPerSecond: number;
+  /**
+   * CPU time per request of every process involved (this client, the server and, on
+   * PostgreSQL, the database's processes); what the machine's cores must supply per answer.
+   */
+  cpuMsPerRequest?: number;
   /** Hits (`numFound`) per query. */
   numFound: number[];
 }
@@ -79,7 +84,8 @@ function get(
 /**
  * Sends every query `passes` times (the list in order, pass after pass) with `clients`
  * concurrent workers and answers the latencies. A non-200 answer counts as an error and
- * its first occurrence is printed.
+ * its first occurrence is printed. `cpuSeconds` (CPU used so far by the processes involved)
+ * gives the CPU time per request.
  */
 export async function measureHttp(
   baseUrl: string,
@@ -87,6 +93,7 @@ export async function measureHttp(
   variant: Variant,
   clients: number,
   passes: number,
+  cpuSeconds?: () => number,
 ): Promise<HttpRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const jobs = Array.from({ length: passes }, () => queries.map((_, i) => i)).flat();
@@ -94,6 +101,7 @@ export async function measureHttp(
   const numFound: number[] = queries.map(() => 0);
   let next = 0;
   let errors = 0;
+  const cpuBefore = cpuSeconds?.();
   const started = performance.now();
   const worker = async () => {
     for (let job = next++; job < jobs.length; job = next++) {
@@ -112,6 +120,8 @@ export async function measureHttp(
   };
   await Promise.all(Array.from({ length: clients }, worker));
   const wall = performance.now() - started;
+  const cpuMs =
+    cpuBefore === undefined || !cpuSeconds ? undefined : (cpuSeconds() - cpuBefore) * 1000;
   agent.destroy();
   return {
     clients,
@@ -121,6 +131,9 @@ export async function measureHttp(
     requests: jobs.length,
     errors,
     requestsPerSecond: Math.round((jobs.length / wall) * 1000),
+    ...(cpuMs === undefined
+      ? {}
+      : { cpuMsPerRequest: Math.round((cpuMs / jobs.length) * 10) / 10 }),
     numFound,
   };
 }

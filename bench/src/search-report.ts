@@ -1,3 +1,4 @@
+import { searchLimits } from '@geoportal/contract/search';
 import type { Engine, LoadResult } from './search-load.js';
 import type { ExplainRun, HttpRun, Percentiles, Variant } from './search-measure.js';
 
@@ -116,11 +117,11 @@ function httpTable(results: EngineResult[]): string {
   const lines = results.flatMap((r) =>
     r.http.map(
       (h) =>
-        `| ${engineName[r.engine]} ${thousands(r.n)} | ${h.clients} | ${h.variant === 'facets' ? 'yes' : 'no'} | ${h.latency.p50} | ${h.latency.p95} | ${h.latency.p99} | ${h.latency.mean} | ${h.latency.max} | ${h.requestsPerSecond} | ${h.requests} | ${h.errors} |`,
+        `| ${engineName[r.engine]} ${thousands(r.n)} | ${h.clients} | ${h.variant === 'facets' ? 'yes' : 'no'} | ${h.latency.p50} | ${h.latency.p95} | ${h.latency.p99} | ${h.latency.mean} | ${h.latency.max} | ${h.requestsPerSecond} | ${h.cpuMsPerRequest ?? '–'} | ${h.requests} | ${h.errors} |`,
     ),
   );
-  return `| engine | clients | facets | p50 ms | p95 ms | p99 ms | mean ms | max ms | requests/s | requests | errors |
-|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+  return `| engine | clients | facets | p50 ms | p95 ms | p99 ms | mean ms | max ms | requests/s | CPU ms per request | requests | errors |
+|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${lines.join('\n')}`;
 }
 
@@ -226,7 +227,7 @@ settings: work_mem 32 MB, no JIT, no parallel workers), measured in the benchmar
 before the server starts; the gap to the API column is the cost of our layers (HTTP,
 parsing, validation, mapping to the answer, JSON, driver). \`searchStatements\` runs the
 search and names the statements it ran: the page of hits (with the highlighting) and the
-tallies (count and facet counts, exact up to 10,000 matches, else from a sample); the
+tallies (count and facet counts, exact up to ${searchLimits.exactMax.toLocaleString('en')} matches, else from a sample); the
 server runs the page and the tallies side by side (on PostgreSQL on separate connections),
 so the API time can be below their sum. The settings listed per engine are the database's
 defaults, which those transactions override.
@@ -235,7 +236,10 @@ defaults, which those transactions override.
 |---|---:|---:|---|---|
 ${sorted.flatMap(figureRows).join('\n')}
 
-All runs (answer times in ms over all requests of the configuration):
+All runs (answer times in ms over all requests of the configuration). CPU per request is the
+CPU time that the client, the server and the database processes used during the run, divided
+by the requests: with c clients kept busy on k cores (c > k), the mean answer time cannot be
+below c / k times that.
 
 ${httpTable(sorted)}
 

@@ -87,6 +87,7 @@ export async function loadServerModules(): Promise<ServerModules> {
     'modules/search/search-index.repository.js',
     'modules/search/search-sample.js',
     'modules/search/search-fields.js',
+    'db/migrations/0008-search-pairs.js',
   ]
     .filter((f) => existsSync(file(f)))
     .map((f) => readFileSync(file(f)));

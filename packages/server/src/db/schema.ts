@@ -204,6 +204,8 @@ export interface SearchDocumentTable {
   state: string;
   readers: string[];
   doc: string;
+  /** The pairs of adjacent words (migration 0008). */
+  pairs: string;
   facets: string[];
   title_de: string | null;
   title_en: string | null;

@@ -46,6 +46,25 @@ function textTsquery(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql
     then ''::tsquery else ${forms} end)`;
 }
 
+/**
+ * A text of several words also looked up by its pairs of adjacent words (migration 0008): the
+ * index of `pairs` finds the documents where the words stand side by side, not every document
+ * holding them all. When the pairs tell nothing (one word, a stop word between every two) the
+ * condition reduces to the words; when they decide (two words side by side) to the pairs. The
+ * functions are immutable: PostgreSQL computes them once while planning, and the plan holds
+ * only what is left of the condition. Phrases of two words or more only: a term (even
+ * "Grundwasser-Messnetz", several words for the parser) may be a stop word that the tsquery
+ * drops from its surroundings, and a weighted field phrase (`abstract:`) keeps the words alone.
+ */
+function pairCondition(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql | undefined {
+  const prefix = node.field ? (fieldLexemePrefix[node.field] ?? null) : '';
+  if (node.kind !== 'phrase' || prefix === null) return undefined;
+  if (!/[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u.test(node.text)) return undefined;
+  return sql`((search_pair_query(${node.text}, ${prefix}) is null
+      or d.pairs @@ search_pair_query(${node.text}, ${prefix}))
+    and (search_pairs_decide(${node.text}, ${prefix}) or d.doc @@ ${textTsquery(node)}))`;
+}
+
 type Compiled = { text: Sql } | { cond: Sql };
 
 const asCondition = (c: Compiled): Sql => ('cond' in c ? c.cond : sql`d.doc @@ ${c.text}`);
@@ -55,8 +74,10 @@ function compileNode(node: QueryNode): Compiled {
     case 'all':
       return { cond: sql`true` };
     case 'term':
-    case 'phrase':
-      return { text: textTsquery(node) };
+    case 'phrase': {
+      const pairs = pairCondition(node);
+      return pairs ? { cond: pairs } : { text: textTsquery(node) };
+    }
     case 'filter':
       return { cond: filterCondition(node.filter) };
     case 'not': {

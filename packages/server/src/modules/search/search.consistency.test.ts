@@ -201,7 +201,7 @@ describe.each(testDatabases)('search index consistency on $name', (database) => 
   /** Every row of the index, every column as text, in a fixed order. */
   async function snapshot() {
     const documents = await sql`
-      select object_id, type, state, readers::text, doc::text, facets::text, title_de, title_en,
+      select object_id, type, state, readers::text, doc::text, pairs::text, facets::text, title_de, title_en,
         title_sort, ref_date::text, temporal_start::text, temporal_end::text, created::text,
         modified::text, west::text, south::text, east::text, north::text, extent::text,
         extent2::text, footprint::text, map_services::text

@@ -95,6 +95,22 @@ describe.each(testDatabases)('search on $name', (database) => {
       'map',
     ]);
     expect(titles(await searchOk(t.app, searchUrl('"map Soil"')))).toEqual([]);
+    // Found by their word pairs, with stop words inside, longer, negated, beside other words.
+    expect(titles(await searchOk(t.app, searchUrl('"Lower Saxony"')))).toEqual(['soil']);
+    expect(titles(await searchOk(t.app, searchUrl('"Saxony Lower"')))).toEqual([]);
+    expect(titles(await searchOk(t.app, searchUrl('"Messstellen des Grundwassers"')))).toEqual([
+      'groundwater',
+    ]);
+    expect(titles(await searchOk(t.app, searchUrl('"monitoring wells in Bavaria"')))).toEqual([
+      'groundwater',
+    ]);
+    expect(titles(await searchOk(t.app, searchUrl('"wells monitoring in Bavaria"')))).toEqual([]);
+    expect(titles(await searchOk(t.app, searchUrl('borehole NOT "soil map"')))).toEqual([
+      'groundwater',
+    ]);
+    expect(
+      titles(await searchOk(t.app, searchUrl('"soils and their properties" OR Bayern'))).sort(),
+    ).toEqual(['groundwater', 'soil']);
     expect(titles(await searchOk(t.app, searchUrl('grundw*')))).toEqual(['groundwater']);
     expect(titles(await searchOk(t.app, searchUrl('title:Boden*')))).toEqual(['soil']);
     // A field term finds the word in that field only: "borehole" is in two abstracts, in no
