@@ -310,7 +310,7 @@ async function tableSizes(server: ServerModules, db: Db): Promise<Record<string,
 const clockTicks = 100;
 
 /** user + system CPU seconds of a process from /proc/<pid>/stat; 0 when it is gone. */
-export function processCpuSeconds(pid: string): number {
+function processCpuSeconds(pid: string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / clockTicks;
@@ -320,20 +320,21 @@ export function processCpuSeconds(pid: string): number {
 }
 
 /**
- * CPU seconds used so far by this process and, for PostgreSQL, by the server processes that
- * serve this database (their title reads `postgres: <user> <database> <host>`). Linux only;
- * elsewhere the PostgreSQL part is 0.
+ * CPU seconds used so far by each process involved: this one (key `self`), `more` (e.g. the
+ * server's) and, for PostgreSQL, the server processes that serve this database (their title
+ * reads `postgres: <user> <database> <host>`). Linux only; elsewhere only this process.
  */
-export function cpuSeconds(target: Target): number {
+export function cpuByProcess(target: Target, more: readonly string[] = []): Map<string, number> {
   const own = process.cpuUsage();
-  let total = (own.user + own.system) / 1e6;
-  if (target.engine !== 'postgres' || !target.databaseUrl) return total;
+  const cpu = new Map<string, number>([['self', (own.user + own.system) / 1e6]]);
+  for (const pid of more) cpu.set(pid, processCpuSeconds(pid));
+  if (target.engine !== 'postgres' || !target.databaseUrl) return cpu;
   const database = decodeURIComponent(new URL(target.databaseUrl).pathname.slice(1));
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return total;
+    return cpu;
   }
   for (const pid of pids) {
     let title = '';
@@ -343,8 +344,24 @@ export function cpuSeconds(target: Target): number {
       continue;
     }
     if (title.startsWith('postgres: ') && title.split(/\s+/).includes(database)) {
-      total += processCpuSeconds(pid);
+      cpu.set(pid, processCpuSeconds(pid));
     }
   }
-  return total;
+  return cpu;
+}
+
+/**
+ * The CPU seconds used between two readings of `cpuByProcess`: a process started meanwhile
+ * counts from zero; one that ended meanwhile (a pooled connection closed when idle) is left
+ * out rather than subtracted.
+ */
+export function cpuUsedBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
+/** CPU seconds used so far by this process and the database's processes (see cpuByProcess). */
+export function cpuSeconds(target: Target): number {
+  return [...cpuByProcess(target).values()].reduce((a, b) => a + b, 0);
 }

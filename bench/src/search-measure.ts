@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { cpuUsedBetween } from './search-load.js';
 import type { SearchQuery } from './search-queries.js';
 import { type Db, type ServerModules, visitor } from './search-server.js';
 
@@ -84,8 +85,8 @@ function get(
 /**
  * Sends every query `passes` times (the list in order, pass after pass) with `clients`
  * concurrent workers and answers the latencies. A non-200 answer counts as an error and
- * its first occurrence is printed. `cpuSeconds` (CPU used so far by the processes involved)
- * gives the CPU time per request.
+ * its first occurrence is printed. `cpuSeconds` (CPU used so far by the processes involved,
+ * `cpuByProcess`) gives the CPU time per request.
  */
 export async function measureHttp(
   baseUrl: string,
@@ -93,7 +94,7 @@ export async function measureHttp(
   variant: Variant,
   clients: number,
   passes: number,
-  cpuSeconds?: () => number,
+  cpuSeconds?: () => Map<string, number>,
 ): Promise<HttpRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const jobs = Array.from({ length: passes }, () => queries.map((_, i) => i)).flat();
@@ -121,7 +122,9 @@ export async function measureHttp(
   await Promise.all(Array.from({ length: clients }, worker));
   const wall = performance.now() - started;
   const cpuMs =
-    cpuBefore === undefined || !cpuSeconds ? undefined : (cpuSeconds() - cpuBefore) * 1000;
+    cpuBefore === undefined || !cpuSeconds
+      ? undefined
+      : cpuUsedBetween(cpuBefore, cpuSeconds()) * 1000;
   agent.destroy();
   return {
     clients,

@@ -5,13 +5,7 @@ import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { machine, today } from './machine.js';
 import { readClassificationCodes } from './search-codes.js';
 import { SearchRecordGenerator } from './search-generator.js';
-import {
-  cpuSeconds,
-  type Engine,
-  prepareSearchDatabase,
-  processCpuSeconds,
-  type Target,
-} from './search-load.js';
+import { cpuByProcess, type Engine, prepareSearchDatabase, type Target } from './search-load.js';
 import { type ExplainRun, explainQueries, type HttpRun, measureHttp } from './search-measure.js';
 import { searchQueries } from './search-queries.js';
 import { type EngineResult, renderSearchSection } from './search-report.js';
@@ -121,13 +115,8 @@ async function benchEngine(
     // PGlite serves one statement at a time, so only one client is asked of it.
     for (const clients of engine === 'postgres' ? [1, 8] : [1]) {
       for (const variant of ['facets', 'plain'] as const) {
-        const result = await measureHttp(
-          bench.url,
-          queries,
-          variant,
-          clients,
-          options.passes,
-          () => cpuSeconds(target) + processCpuSeconds(String(bench.pid)),
+        const result = await measureHttp(bench.url, queries, variant, clients, options.passes, () =>
+          cpuByProcess(target, [String(bench.pid)]),
         );
         http.push(result);
         console.log(

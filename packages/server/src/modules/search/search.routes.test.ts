@@ -112,6 +112,14 @@ describe.each(testDatabases)('search on $name', (database) => {
       titles(await searchOk(t.app, searchUrl('"soils and their properties" OR Bayern'))).sort(),
     ).toEqual(['groundwater', 'soil']);
     expect(titles(await searchOk(t.app, searchUrl('grundw*')))).toEqual(['groundwater']);
+    // Up to 8 characters looked up among the word beginnings, longer ones expanded; both
+    // reach the stems of the abstracts ("boreholes").
+    expect(titles(await searchOk(t.app, searchUrl('boreh*'))).sort()).toEqual([
+      'groundwater',
+      'soil',
+    ]);
+    expect(titles(await searchOk(t.app, searchUrl('grundwasser*')))).toEqual(['groundwater']);
+    expect(titles(await searchOk(t.app, searchUrl('boden* NOT niedersachsen')))).toEqual([]);
     expect(titles(await searchOk(t.app, searchUrl('title:Boden*')))).toEqual(['soil']);
     // A field term finds the word in that field only: "borehole" is in two abstracts, in no
     // title; "Grundwasser" a keyword of one record, and in another's title (the draft's).
