@@ -88,7 +88,6 @@ export async function loadServerModules(): Promise<ServerModules> {
     'modules/search/search-sample.js',
     'modules/search/search-fields.js',
     'db/migrations/0008-search-pairs.js',
-    'db/migrations/0009-search-prefixes.js',
   ]
     .filter((f) => existsSync(file(f)))
     .map((f) => readFileSync(file(f)));

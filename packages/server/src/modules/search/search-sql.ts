@@ -65,19 +65,6 @@ function pairCondition(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): S
     and (search_pairs_decide(${node.text}, ${prefix}) or d.doc @@ ${textTsquery(node)}))`;
 }
 
-/**
- * A prefix of 2 to 8 letters or digits (`grundwa*`) looked up among the beginnings of the words
- * (migration 0009) instead of expanded into every word that starts with it. Immutable, so
- * decided while planning: the plan keeps one of the two tests.
- */
-function prefixCondition(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql | undefined {
-  if (node.kind !== 'term' || !node.prefix || node.field) return undefined;
-  const text = node.text.toLowerCase();
-  if (!/^[\p{L}\p{N}]{2,8}$/u.test(text)) return undefined;
-  return sql`(case when search_prefix_query(${text}) is null then d.doc @@ ${textTsquery(node)}
-    else search_prefixes(d.doc) @@ search_prefix_query(${text}) end)`;
-}
-
 type Compiled = { text: Sql } | { cond: Sql };
 
 const asCondition = (c: Compiled): Sql => ('cond' in c ? c.cond : sql`d.doc @@ ${c.text}`);
@@ -88,8 +75,8 @@ function compileNode(node: QueryNode): Compiled {
       return { cond: sql`true` };
     case 'term':
     case 'phrase': {
-      const cond = pairCondition(node) ?? prefixCondition(node);
-      return cond ? { cond } : { text: textTsquery(node) };
+      const pairs = pairCondition(node);
+      return pairs ? { cond: pairs } : { text: textTsquery(node) };
     }
     case 'filter':
       return { cond: filterCondition(node.filter) };

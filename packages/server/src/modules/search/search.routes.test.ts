@@ -112,8 +112,7 @@ describe.each(testDatabases)('search on $name', (database) => {
       titles(await searchOk(t.app, searchUrl('"soils and their properties" OR Bayern'))).sort(),
     ).toEqual(['groundwater', 'soil']);
     expect(titles(await searchOk(t.app, searchUrl('grundw*')))).toEqual(['groundwater']);
-    // Up to 8 characters looked up among the word beginnings, longer ones expanded; both
-    // reach the stems of the abstracts ("boreholes").
+    // Prefixes reach the stems of the abstracts too ("boreholes").
     expect(titles(await searchOk(t.app, searchUrl('boreh*'))).sort()).toEqual([
       'groundwater',
       'soil',
