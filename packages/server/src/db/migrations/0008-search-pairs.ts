@@ -7,7 +7,9 @@ import { sql } from 'kysely';
  * reading each candidate's whole vector: hundreds of thousands of vectors for two common
  * words. Every pair of adjacent lexemes of a document is therefore kept as a lexeme of its own
  * (`~p<first>~<second>`) in the column `pairs`, with its own index, so that the index finds
- * the documents where the words stand side by side. The pairs live beside `doc`, not in it:
+ * the documents where the words stand side by side. Only the words themselves have pairs, not
+ * their fields' copies (search-fields.ts): `title:"…"` keeps the position test, on the far
+ * fewer documents with both words in the title. The pairs live beside `doc`, not in it:
  * they would double the vector, which then no longer fits in its row, and ranking reads the
  * vectors of hundreds of matches.
  *
@@ -29,22 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where octet_length(a.lexeme) + octet_length(b.lexeme) <= 2040
     $fn$`.execute(db);
 
-  // The words of a text in one configuration, each lexeme with `prefix` (a field's copy,
-  // search-fields.ts). Quoting as in to_tsquery: a backslash and a quote are doubled.
-  await sql`
-    create function search_text_vector(cfg regconfig, words text, prefix text) returns tsvector
-    language sql immutable strict parallel safe as $fn$
-      select case when prefix = '' then to_tsvector(cfg, words)
-        else regexp_replace(to_tsvector(cfg, words)::text, '''((?:[^'']|'''')*)''',
-          '''' || prefix || '\\1''', 'g')::tsvector end
-    $fn$`.execute(db);
-
   // What `pairs` must hold for a text to be found: in each configuration all of the text's
   // pairs, in any configuration. Null when some configuration has no pair (one word, or a
   // stop word between every two): then the pairs tell nothing. PL/pgSQL keeps its plans for
   // the session; a query is planned with this already computed.
   await sql`
-    create function search_pair_query(words text, prefix text) returns tsquery
+    create function search_pair_query(words text) returns tsquery
     language plpgsql immutable strict parallel safe as $fn$
     declare
       cfg regconfig;
@@ -53,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       foreach cfg in array array['german', 'english', 'simple']::regconfig[] loop
         select string_agg('''' || replace(replace(x, '\\', '\\\\'), '''', '''''') || '''', ' & ')::tsquery
-          into part from unnest(search_pairs(search_text_vector(cfg, words, prefix))) x;
+          into part from unnest(search_pairs(to_tsvector(cfg, words))) x;
         if part is null then
           return null;
         end if;
@@ -66,14 +58,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Whether the pairs alone decide: in every configuration the text is two words side by side
   // (a document holds that pair exactly when it holds the two words in this order).
   await sql`
-    create function search_pairs_decide(words text, prefix text) returns boolean
+    create function search_pairs_decide(words text) returns boolean
     language plpgsql immutable strict parallel safe as $fn$
     declare
       cfg regconfig;
       v tsvector;
     begin
       foreach cfg in array array['german', 'english', 'simple']::regconfig[] loop
-        v := search_text_vector(cfg, words, prefix);
+        v := to_tsvector(cfg, words);
         if (select count(*) from unnest(v) u, unnest(u.positions) p) <> 2
           or cardinality(search_pairs(v)) <> 1 then
           return false;
@@ -85,9 +77,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function search_pairs_decide(text, text)`.execute(db);
-  await sql`drop function search_pair_query(text, text)`.execute(db);
-  await sql`drop function search_text_vector(regconfig, text, text)`.execute(db);
+  await sql`drop function search_pairs_decide(text)`.execute(db);
+  await sql`drop function search_pair_query(text)`.execute(db);
   await sql`drop function search_pairs(tsvector)`.execute(db);
   await sql`drop index search_document_pairs`.execute(db);
   await sql`alter table search_document drop column pairs`.execute(db);

@@ -124,7 +124,7 @@ const box = (column: string) =>
  * Writes a batch of documents in one statement whose text never changes: the rows arrive as
  * one JSON parameter (no parameter limit, nothing to parse or plan per row). The vector holds
  * the weighted words, the fields' copies and the sample lexemes (search-sample.ts); `pairs`
- * the pairs of adjacent words (migration 0008). `offset 0` keeps each vector built once, not
+ * the pairs of adjacent words (migration 0008), of the words only. `offset 0` keeps each vector built once, not
  * once for every place it is used.
  */
 const writeStatement = `
@@ -132,7 +132,10 @@ const writeStatement = `
     title_sort, ref_date, temporal_start, temporal_end, created, modified, west, south, east,
     north, extent, extent2, footprint, map_services, content_hash)
   select r.object_id, r.type, r.state, r.readers,
-    w.words || array_to_tsvector(r.sample), array_to_tsvector(search_pairs(w.words)),
+    w.words || ${prefixedVector('v.a', fieldLexemePrefix.title as string)}
+      || ${prefixedVector('v.b', fieldLexemePrefix.keyword as string)}
+      || array_to_tsvector(r.sample),
+    array_to_tsvector(search_pairs(w.words)),
     r.facets, r.title_de, r.title_en, r.title_sort, r.ref_date, r.temporal_start,
     r.temporal_end, r.created, r.modified, r.west, r.south, r.east, r.north,
     ${box('extent')}, ${box('extent2')}, r.footprint, r.map_services, r.content_hash
@@ -145,8 +148,7 @@ const writeStatement = `
     map_services boolean, sample text[], content_hash text)
   cross join lateral (select ${weightedVector('a')} as a, ${weightedVector('b')} as b offset 0) v
   cross join lateral (select v.a || v.b || ${weightedVector('c')} || ${weightedVector('d')}
-      || ${prefixedVector('v.a', fieldLexemePrefix.title as string)}
-      || ${prefixedVector('v.b', fieldLexemePrefix.keyword as string)} as words offset 0) w
+      as words offset 0) w
   on conflict (object_id) do update set
     type = excluded.type, state = excluded.state, readers = excluded.readers, doc = excluded.doc,
     pairs = excluded.pairs,

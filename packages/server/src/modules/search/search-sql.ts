@@ -47,22 +47,22 @@ function textTsquery(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql
 }
 
 /**
- * A text of several words also looked up by its pairs of adjacent words (migration 0008): the
- * index of `pairs` finds the documents where the words stand side by side, not every document
- * holding them all. When the pairs tell nothing (one word, a stop word between every two) the
+ * A phrase also looked up by its pairs of adjacent words (migration 0008): the index of
+ * `pairs` finds the documents where the words stand side by side, not every document holding
+ * them all. When the pairs tell nothing (one word, a stop word between every two) the
  * condition reduces to the words; when they decide (two words side by side) to the pairs. The
  * functions are immutable: PostgreSQL computes them once while planning, and the plan holds
- * only what is left of the condition. Phrases of two words or more only: a term (even
- * "Grundwasser-Messnetz", several words for the parser) may be a stop word that the tsquery
- * drops from its surroundings, and a weighted field phrase (`abstract:`) keeps the words alone.
+ * only what is left of the condition. Phrases of two words or more without a field only: a
+ * term (even "Grundwasser-Messnetz", several words for the parser) may be a stop word that
+ * the tsquery drops from its surroundings, and a field's phrase (`title:"…"`) is tested
+ * among the far fewer documents with its words in that field.
  */
 function pairCondition(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql | undefined {
-  const prefix = node.field ? (fieldLexemePrefix[node.field] ?? null) : '';
-  if (node.kind !== 'phrase' || prefix === null) return undefined;
+  if (node.kind !== 'phrase' || node.field) return undefined;
   if (!/[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u.test(node.text)) return undefined;
-  return sql`((search_pair_query(${node.text}, ${prefix}) is null
-      or d.pairs @@ search_pair_query(${node.text}, ${prefix}))
-    and (search_pairs_decide(${node.text}, ${prefix}) or d.doc @@ ${textTsquery(node)}))`;
+  return sql`((search_pair_query(${node.text}) is null
+      or d.pairs @@ search_pair_query(${node.text}))
+    and (search_pairs_decide(${node.text}) or d.doc @@ ${textTsquery(node)}))`;
 }
 
 type Compiled = { text: Sql } | { cond: Sql };
