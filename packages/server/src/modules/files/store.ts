@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,22 +47,22 @@ export class BlobStore {
   ): Promise<Received> {
     const tmpPath = path.join(this.tmpDir, `${Date.now()}-${randomBytes(12).toString('hex')}.part`);
     const probe = new HashingProbe(options.limit);
+    // `flush` fsyncs before the stream closes, so the bytes are on disk before the rename.
+    // Room for 1 MiB of queued writes: parsing and hashing go on while the disk writes,
+    // instead of taking turns with every 64 KiB chunk.
+    const sink = createWriteStream(tmpPath, {
+      flags: 'wx',
+      mode: 0o600,
+      flush: true,
+      highWaterMark: STREAM_BUFFER_BYTES,
+    });
     try {
-      // `flush` fsyncs before the stream closes, so the bytes are on disk before the rename.
-      await pipeline(
-        source,
-        probe,
-        // Room for 1 MiB of queued writes: parsing and hashing go on while the disk writes,
-        // instead of taking turns with every 64 KiB chunk.
-        createWriteStream(tmpPath, {
-          flags: 'wx',
-          mode: 0o600,
-          flush: true,
-          highWaterMark: STREAM_BUFFER_BYTES,
-        }),
-      );
+      await pipeline(source, probe, sink);
       return { tmpPath, sha256: probe.digest(), size: probe.size, utf8Text: probe.isText() };
     } catch (error) {
+      // A body that fails at once can end the pipeline while the file is still being opened;
+      // the open then creates it after any removal. Remove it once the stream has closed.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
       throw error;
     }
