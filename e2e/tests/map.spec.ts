@@ -87,10 +87,7 @@ test.describe('map viewer', () => {
     await expect(map).not.toBeFocused();
   });
 
-  // Known defect, to fix first: on this machine Back sometimes leaves the map at the zoom it
-  // had although the address says the earlier one (2 of 3 CI runs on 2026-11-22; the view
-  // never moves, so the map did not take up the address at all). Marked so until fixed.
-  test.fixme('a shared address restores centre, zoom and layers; back and forward move the view', async ({
+  test('a shared address restores centre, zoom and layers; back and forward move the view', async ({
     page,
   }) => {
     await openMap(page, '/?c=13.40495%2C52.52001&z=9');

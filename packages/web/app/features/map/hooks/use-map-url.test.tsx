@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { MapUrlState } from '../model/url-state';
 import { type MapStateToWrite, useMapUrl } from './use-map-url';
 
 afterEach(cleanup);
@@ -14,14 +15,14 @@ const state: MapStateToWrite = {
 };
 
 /** A router with the map at `/` and a record page whose data arrives when released. */
-function setUp() {
+function setUp(onExternalChange: (state: MapUrlState) => void = () => {}) {
   let write: ReturnType<typeof useMapUrl>['write'] = () => {};
   let release = () => {};
   const recordData = new Promise<null>((resolve) => {
     release = () => resolve(null);
   });
   function MapPage() {
-    write = useMapUrl(() => {}).write;
+    write = useMapUrl(onExternalChange).write;
     return <p>Karte</p>;
   }
   function Layout() {
@@ -63,5 +64,20 @@ describe('useMapUrl', () => {
     await act(async () => release());
     expect(await screen.findByRole('heading', { name: 'Datensatz' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/metadata/abc');
+  });
+
+  it('Back to the address the map opened with is taken up even if React never showed the written one', async () => {
+    const seen: MapUrlState[] = [];
+    const { router, write } = setUp((s) => seen.push(s));
+    await act(async () => router.navigate('/?c=13.4%2C52.5&z=9'));
+    expect(seen.map((s) => s.zoom)).toEqual([9]);
+    // The map writes its new view and the visitor goes back before React has rendered the
+    // written entry (a busy machine): React then renders only the older address again.
+    await act(async () => {
+      write({ ...state, view: { center: [13.4, 52.5], zoom: 10 } });
+      await router.navigate(-1);
+    });
+    expect(router.state.location.search).toBe('?c=13.4%2C52.5&z=9');
+    expect(seen.map((s) => s.zoom)).toEqual([9, 9]);
   });
 });

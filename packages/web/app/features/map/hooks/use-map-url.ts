@@ -32,12 +32,16 @@ export function useMapUrl(onExternalChange: (state: MapUrlState) => void) {
   const external = useRef(onExternalChange);
   external.current = onExternalChange;
 
+  // Compared with what was written, on every new location (not only a new search string):
+  // when the visitor goes back before React has rendered the entry the map wrote (a busy
+  // machine), React renders the older address again, whose text equals the one rendered
+  // before, while the map shows the written view.
   useEffect(() => {
     const search = location.search.replace(/^\?/, '');
     if (search === written.current) return;
     written.current = search;
     external.current(parseMapUrl(search));
-  }, [location.search]);
+  }, [location]);
 
   const write = useCallback(
     (state: MapStateToWrite, options: { replace?: boolean } = {}) => {
