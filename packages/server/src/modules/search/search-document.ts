@@ -1,7 +1,8 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
-import { crossesAntimeridian, isMapService, type Metadata } from '@geoportal/contract/record';
+import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField } from '@geoportal/contract/search';
+import { type IndexBox, indexBoxes } from './search-boxes.js';
 
 /**
  * The searchable form of one object: what the search index stores (migration 0007) computed
@@ -50,7 +51,7 @@ export interface SearchDocument {
   modified: Date;
   bbox: { west: number; south: number; east: number; north: number } | null;
   /** Boxes for the spatial index as [west, south, east, north]; the second only across the antimeridian. */
-  boxes: [number, number, number, number][];
+  boxes: IndexBox[];
   footprint: Metadata['geometry'] | null;
   mapServices: boolean;
   /** Titles and keywords offered as suggestions. */
@@ -167,14 +168,7 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
   if (refDate) facets.add(facetValue('year', refDate.slice(0, 4)));
 
   const box = m.extent;
-  const boxes: [number, number, number, number][] = !box
-    ? []
-    : crossesAntimeridian(box)
-      ? [
-          [box.west, box.south, 180, box.north],
-          [-180, box.south, box.east, box.north],
-        ]
-      : [[box.west, box.south, box.east, box.north]];
+  const boxes = box ? indexBoxes(box) : [];
 
   const titles = unique([m.title.de, m.title.en]);
   const terms = [

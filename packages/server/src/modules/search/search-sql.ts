@@ -1,6 +1,7 @@
 import { type FacetField, facetFields, type TextField } from '@geoportal/contract/search';
 import type { Box, Filter, FilterQuery, QueryNode, Sort } from '@geoportal/contract/search-query';
 import { type RawBuilder, sql } from 'kysely';
+import { indexBoxes } from './search-boxes.js';
 import { facetValue } from './search-document.js';
 import { fieldLexemePrefix, LEXEME_PATTERN, prefixedLexeme } from './search-fields.js';
 
@@ -147,14 +148,7 @@ export interface BoxOptions {
 }
 
 function boxCondition(box: Box, options: BoxOptions = { indexed: true }): Sql {
-  const parts: [number, number, number, number][] =
-    box.west > box.east
-      ? [
-          [box.west, box.south, 180, box.north],
-          [-180, box.south, box.east, box.north],
-        ]
-      : [[box.west, box.south, box.east, box.north]];
-  const tests = parts.flatMap(([w, s, e, n]) => {
+  const tests = indexBoxes(box).flatMap(([w, s, e, n]) => {
     const b = sql`box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
     return [sql`d.extent && ${b}`, sql`d.extent2 && ${b}`];
   });
