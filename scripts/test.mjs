@@ -39,6 +39,30 @@ function readJson(file) {
   }
 }
 
+// The summary names every failed test: a log that keeps only its last lines still says
+// what failed, and where.
+function failedVitestTests(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${path} (${file.message})`];
+    return failed.map((test) => {
+      const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      return `${path} › ${test.fullName}${reason ? ` (${reason})` : ''}`;
+    });
+  });
+}
+
+function failedPlaywrightTests(report) {
+  const walk = (suite, titles) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`),
+    ...(suite.suites ?? []).flatMap((child) => walk(child, [...titles, child.title])),
+  ];
+  return (report?.suites ?? []).flatMap((suite) => walk(suite, []));
+}
+
 const vitestOk = run('unit and integration tests (Vitest)', 'npx', [
   'vitest',
   'run',
@@ -53,6 +77,7 @@ const vitestCounts = {
   failed: vitest ? vitest.numFailedTests + (vitestOk ? 0 : vitest.numFailedTests ? 0 : 1) : 1,
 };
 lines.push(`vitest: ${vitestCounts.passed} passed, ${vitestCounts.failed} failed`);
+lines.push(...failedVitestTests(vitest).map((name) => `  failed: ${name}`));
 
 const e2eOk = run('end-to-end tests (Playwright, Chromium)', 'npm', ['run', 'test:e2e']);
 const e2e = readJson(`${results}/e2e.json`);
@@ -61,6 +86,7 @@ const e2eCounts = {
   failed: e2e ? e2e.stats.unexpected + (e2eOk ? 0 : e2e.stats.unexpected ? 0 : 1) : 1,
 };
 lines.push(`playwright: ${e2eCounts.passed} passed, ${e2eCounts.failed} failed`);
+lines.push(...failedPlaywrightTests(e2e).map((name) => `  failed: ${name}`));
 
 for (const counts of [vitestCounts, e2eCounts]) {
   tally.passed += counts.passed;
