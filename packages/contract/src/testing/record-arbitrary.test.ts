@@ -7,6 +7,7 @@ import {
   pruneEmpty,
   unstorableTexts,
 } from '../record.js';
+import { propertyRuns } from './property-runs.js';
 import { type RecordCodes, recordArbitrary, textArbitrary } from './record-arbitrary.js';
 
 /** A few codes per list; the server tests pass the seeded lists instead. */
@@ -33,7 +34,7 @@ describe('recordArbitrary', () => {
         // What the API stores is JSON: the record must survive it unchanged too.
         expect(JSON.parse(JSON.stringify(record))).toStrictEqual(record);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -44,7 +45,7 @@ describe('recordArbitrary', () => {
         expect(text.length).toBeLessThanOrEqual(50);
         expect(unstorableTexts(text)).toEqual([]);
       }),
-      { numRuns: 3000 },
+      propertyRuns(3000),
     );
   });
 
@@ -54,7 +55,7 @@ describe('recordArbitrary', () => {
         expect(Metadata.parse(record)).toStrictEqual(record);
         expect(missingRequired(record, 'dataset')).toEqual([]);
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 
@@ -69,7 +70,7 @@ describe('recordArbitrary', () => {
         for (const r of record.onlineResources ?? []) expect(codes.protocol).toContain(r.protocol);
         if (record.licence) expect(codes.license).toContain(record.licence);
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normaliseFilePath } from '@geoportal/contract/files';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
@@ -81,7 +82,7 @@ describe.each(testDatabases)('file paths through the API on $name', (database) =
         expect(back.statusCode).toBe(200);
         expect(back.body).toBe(content);
       }),
-      { numRuns: 80 },
+      propertyRuns(80),
     );
     // Whatever the names were, the store holds only hash-named blobs and no temporaries.
     const disk = await diskState(t.config.dataDir);

@@ -6,6 +6,7 @@ import {
   GeoConfig,
   PlaceSearchResult,
 } from '@geoportal/contract/geo';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
@@ -262,7 +263,7 @@ describe.each(testDatabases)('geo service: basemap, places, config on $name', (d
             else expect(ErrorBody.parse(res.json()).code).toBe('request.validation');
           },
         ),
-        { numRuns: 150 },
+        propertyRuns(150),
       );
     });
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorBody } from '@geoportal/contract/errors';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
@@ -417,7 +418,7 @@ describe.each(testDatabases)('geo proxy on $name', (database) => {
             expect(ErrorBody.safeParse(res.json()).success).toBe(true);
           }
         }),
-        { numRuns: 150 },
+        propertyRuns(150),
       );
     });
   });

@@ -1,4 +1,5 @@
 import { Grant } from '@geoportal/contract/object';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
@@ -161,7 +162,7 @@ describe.each(testDatabases)('access keys and grants on $name', (database) => {
           .docs.map((d: { id: string }) => d.id);
         expect(listed.includes(id)).toBe(annaReads);
       }),
-      { numRuns: 40 },
+      propertyRuns(40),
     );
   });
 

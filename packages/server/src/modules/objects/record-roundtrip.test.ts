@@ -1,5 +1,6 @@
 import { Classification, walkNodes } from '@geoportal/contract/classification';
 import { ObjectNormal } from '@geoportal/contract/object';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import { type RecordCodes, recordArbitrary } from '@geoportal/contract/testing/record-arbitrary';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe.each(testDatabases)('records round-trip through the API on $name', (dat
         expect(again.metadata).toStrictEqual(second);
         expect(again.version).toBe(version + 1);
       }),
-      { numRuns: 25 },
+      propertyRuns(25),
     );
   });
 
@@ -113,7 +114,7 @@ describe.each(testDatabases)('records round-trip through the API on $name', (dat
         // Still the same for its owner, who can read but no longer write it.
         expect((await getObject(id, submitter)).metadata).toStrictEqual(record);
       }),
-      { numRuns: 10 },
+      propertyRuns(10),
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from '@geoportal/contract/record';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import { recordArbitrary } from '@geoportal/contract/testing/record-arbitrary';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -298,7 +299,7 @@ describe('ISO 19139 round trip', () => {
           expect(back.metadata).toEqual(carriedByIso19139(type, metadata));
         },
       ),
-      { numRuns: 150 },
+      propertyRuns(150),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { Classification, walkNodes } from '@geoportal/contract/classification';
 import { type Grant, ObjectNormal, type ObjectState } from '@geoportal/contract/object';
 import type { BoundingBox, Metadata } from '@geoportal/contract/record';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import { type RecordCodes, recordArbitrary } from '@geoportal/contract/testing/record-arbitrary';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -312,7 +313,7 @@ describe.each(testDatabases)('search index consistency on $name', (database) => 
           }
         },
       ),
-      { numRuns: 15 },
+      propertyRuns(15),
     );
   }, 300_000);
 });

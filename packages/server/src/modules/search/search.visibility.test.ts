@@ -1,6 +1,7 @@
 import type { Grant, ObjectState } from '@geoportal/contract/object';
 import type { BoundingBox, Metadata } from '@geoportal/contract/record';
 import { type FacetField, facetFields, type SearchResponse } from '@geoportal/contract/search';
+import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
@@ -455,7 +456,7 @@ describe.each(testDatabases)('search visibility on $name', (database) => {
           }
         }
       }),
-      { numRuns: 15 },
+      propertyRuns(15),
     );
   }, 180_000);
 
