@@ -91,8 +91,15 @@ test('a visitor gets the published record rendered on the server, with JSON-LD',
   });
 
   const errors = collectErrors(page);
+  // The extent map (Lower Saxony) shows where the box lies: states' borders and named places.
+  const orientation = ['states', 'places'].map((layer) =>
+    page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname.endsWith(`/basemap/${layer}/2`) && answer.ok(),
+    ),
+  );
   await page.goto(publishedPath);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(publicTitle);
+  await Promise.all(orientation);
   await expect(page.getByText('Status: Veröffentlicht')).toBeVisible();
   // A visitor gets no workflow step and no way to edit (the map's zoom buttons are all).
   await expect(

@@ -1,6 +1,8 @@
 import 'ol/ol.css';
+import type { BasemapLayerId } from '@geoportal/contract/geo';
 import { useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import Zoom from 'ol/control/Zoom';
+import type { FeatureLike } from 'ol/Feature';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import KeyboardPan from 'ol/interaction/KeyboardPan';
 import KeyboardZoom from 'ol/interaction/KeyboardZoom';
@@ -13,20 +15,31 @@ import { type RefObject, useContext, useEffect, useId, useRef, useState } from '
 import { useIntl } from 'react-intl';
 import { AccessContext } from '../../lib/auth/access';
 import { geoUrl } from '../../lib/http/geo-url';
+import { basemapPalettes, basemapStyle, placeRank } from './basemap-style';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
-import { loadCountryBorders, smallMapCountryLevels } from './world-countries';
+import { type FetchBasemapLevel, loadBasemapLevel, smallMapLevels } from './world-countries';
 
 /**
- * The base of the page's small maps (the extent map, the GeoJSON viewer): an OpenLayers map
- * over the offline country borders, panned with the arrow keys and zoomed with + and − once
- * focused, with translated zoom buttons, colours of the page's colour scheme and no animation
- * for people who asked for less motion. Browser only; each map adds its own layers to `map`.
+ * The base of the page's small maps (the extent map, the search map, the GeoJSON viewer): an
+ * OpenLayers map over the offline basemap (countries; from zoom 4 also states, water and
+ * places), panned with the arrow keys and zoomed with + and − once focused, with translated
+ * zoom buttons, colours of the page's colour scheme and no animation for people who asked for
+ * less motion. Browser only; each map adds its own layers to `map`.
  */
 
 /** Milliseconds of zoom and pan animations; none for people who asked for less motion. */
 export const motionDuration = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 250;
+
+/** A layer of the small map's background and the basemap layer it draws. */
+interface BackgroundLayer {
+  id: BasemapLayerId;
+  layer: VectorLayer;
+}
+
+/** Larger places (smaller rank) drawn first, so their names win when labels collide. */
+const byPlaceRank = (a: FeatureLike, b: FeatureLike) => placeRank(a) - placeRank(b);
 
 export interface SmallMap {
   /** The map, once it exists (after the first effect); null before and after. */
@@ -37,7 +50,7 @@ export interface SmallMap {
   palette: ExtentMapPalette;
 }
 
-/** Creates the map with its controls, keyboard interactions and country-border background. */
+/** Creates the map with its controls, keyboard interactions and offline basemap background. */
 export function useSmallMap(): SmallMap {
   const intl = useIntl();
   const scheme = useComputedColorScheme('light');
@@ -89,28 +102,28 @@ export function useSmallMap(): SmallMap {
     }
   }, [map, intl]);
 
-  // The background: the geo service's country borders, each detail level in its zoom range and
-  // loaded when first shown, once per page and shared by every map.
-  // The borders are public: a map outside the app's providers (a test, an embedding) reads
-  // them without a session, and without the geo service the bundled borders stand in.
+  // The background: the geo service's offline basemap at small-map detail (world-countries.ts),
+  // each level in its zoom range and loaded when first shown, once per page and shared by
+  // every map. The basemap is public: a map outside the app's providers (a test, an embedding)
+  // reads it without a session, and without the geo service the bundled borders stand in.
   const access = useContext(AccessContext);
   const client = access?.client;
   const apiBase = access?.apiBase ?? '/api/v1';
-  const [countries, setCountries] = useState<VectorLayer[]>([]);
+  const [background, setBackground] = useState<BackgroundLayer[]>([]);
   useEffect(() => {
     if (!map) return;
     let active = true;
-    const fetchLevel = async (level: number): Promise<unknown> => {
-      const url = geoUrl(apiBase, `/basemap/countries/${level}`);
+    const fetchLevel: FetchBasemapLevel = async (layer, level) => {
+      const url = geoUrl(apiBase, `/basemap/${layer}/${level}`);
       if (client) return client.get(url);
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response.json();
     };
-    const layers = smallMapCountryLevels.map(({ level, minZoom, maxZoom }) => {
+    const layers = smallMapLevels.map(({ layer: id, level, minZoom, maxZoom }) => {
       const source: VectorSource = new VectorSource({
         loader: (_extent, _resolution, _projection, success, failure) => {
-          loadCountryBorders(level, fetchLevel).then(
+          loadBasemapLevel(id, level, fetchLevel).then(
             (features) => {
               if (!active) return;
               source.addFeatures(features);
@@ -121,27 +134,45 @@ export function useSmallMap(): SmallMap {
           );
         },
       });
-      return new VectorLayer({ source, zIndex: 0, minZoom, maxZoom });
+      const places = id === 'places';
+      // Below the map's own layers (zIndex 1 and up), in the order of smallMapLevels.
+      const layer = new VectorLayer({
+        source,
+        zIndex: 0,
+        minZoom,
+        maxZoom,
+        // Place names must not overlap; larger places win (see basemapStyle).
+        ...(places ? { declutter: true, renderOrder: byPlaceRank } : {}),
+      });
+      return { id, layer };
     });
-    for (const layer of layers) map.addLayer(layer);
-    setCountries(layers);
+    for (const { layer } of layers) map.addLayer(layer);
+    setBackground(layers);
     return () => {
       active = false;
-      for (const layer of layers) {
+      for (const { layer } of layers) {
         map.removeLayer(layer);
         // The features are shared with other maps: drop this source's listeners on them, or
         // they would keep the source alive.
         layer.getSource()?.clear(true);
         layer.dispose();
       }
-      setCountries([]);
+      setBackground([]);
     };
   }, [map, client, apiBase]);
 
-  // Restyled rather than recreated when the colour scheme changes, so the borders stay put.
+  // Restyled rather than recreated when the colour scheme or language changes, so the
+  // background stays put.
+  const language = intl.locale;
   useEffect(() => {
-    for (const layer of countries) layer.setStyle(countryStyle(palette));
-  }, [countries, palette]);
+    for (const { id, layer } of background) {
+      layer.setStyle(
+        id === 'countries'
+          ? countryStyle(palette)
+          : basemapStyle(id, basemapPalettes[scheme], language),
+      );
+    }
+  }, [background, palette, scheme, language]);
 
   return { map, targetRef, palette };
 }

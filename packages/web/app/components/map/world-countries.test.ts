@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadCountryBorders } from './world-countries';
+import { loadBasemapLevel, smallMapLevels } from './world-countries';
 
 const square = {
   type: 'FeatureCollection',
@@ -24,11 +24,11 @@ const square = {
   ],
 };
 
-describe('loadCountryBorders', () => {
+describe('loadBasemapLevel', () => {
   it('loads a level once per page, in the map projection', async () => {
     const fetchLevel = vi.fn(async () => square);
-    const first = await loadCountryBorders(7, fetchLevel);
-    const again = await loadCountryBorders(7, fetchLevel);
+    const first = await loadBasemapLevel('countries', 7, fetchLevel);
+    const again = await loadBasemapLevel('countries', 7, fetchLevel);
     expect(fetchLevel).toHaveBeenCalledTimes(1);
     expect(again).toBe(first);
     expect(first).toHaveLength(1);
@@ -42,10 +42,41 @@ describe('loadCountryBorders', () => {
     const failing = vi.fn(async () => {
       throw new Error('503');
     });
-    const bundled = await loadCountryBorders(8, failing);
+    const bundled = await loadBasemapLevel('countries', 8, failing);
     expect(bundled.length).toBeGreaterThan(200);
     const working = vi.fn(async () => square);
-    expect(await loadCountryBorders(8, working)).toHaveLength(1);
+    expect(await loadBasemapLevel('countries', 8, working)).toHaveLength(1);
     expect(working).toHaveBeenCalledOnce();
+  });
+
+  it('asks for each layer and level once, and keeps no stand-in but countries', async () => {
+    const fetchLevel = vi.fn(async () => square);
+    await loadBasemapLevel('states', 7, fetchLevel);
+    await loadBasemapLevel('places', 7, fetchLevel);
+    await loadBasemapLevel('states', 7, fetchLevel);
+    expect(fetchLevel.mock.calls).toEqual([
+      ['states', 7],
+      ['places', 7],
+    ]);
+    const failing = vi.fn(async () => {
+      throw new Error('503');
+    });
+    await expect(loadBasemapLevel('rivers', 9, failing)).rejects.toThrow('503');
+    // Not remembered: the next map asks again.
+    expect(await loadBasemapLevel('rivers', 9, fetchLevel)).toHaveLength(1);
+  });
+});
+
+describe('smallMapLevels', () => {
+  it('draws exactly one level of each layer at every zoom, context only from zoom 4', () => {
+    // OpenLayers draws a layer for minZoom < zoom <= maxZoom.
+    const drawn = (zoom: number) =>
+      smallMapLevels
+        .filter((level) => level.minZoom < zoom && zoom <= level.maxZoom)
+        .map(({ layer, level }) => `${layer}/${level}`);
+    expect(drawn(2)).toEqual(['countries/0']);
+    expect(drawn(4)).toEqual(['countries/0']);
+    expect(drawn(5)).toEqual(['countries/1', 'lakes/1', 'rivers/1', 'states/1', 'places/1']);
+    expect(drawn(12)).toEqual(['countries/1', 'lakes/1', 'rivers/1', 'states/2', 'places/2']);
   });
 });

@@ -13,7 +13,7 @@ import { useMapUrl } from '../hooks/use-map-url';
 import { useOfflineBasemap } from '../hooks/use-offline-basemap';
 import { useOperatorBasemaps } from '../hooks/use-operator-basemaps';
 import { useUserLayers } from '../hooks/use-user-layers';
-import { basemapPalettes } from '../model/basemap-style';
+import { basemapPalettes } from '../../../components/map/basemap-style';
 import { layerListReducer, type MapLayer } from '../model/layer-list';
 import { defaultBasemap, type MapUrlState, roundView } from '../model/url-state';
 import { motionDuration } from '../model/view';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { loadCountries } from '../../../components/map/world-countries';
 import { useAccess } from '../../../lib/auth/access';
 import { getBasemapLayer, getBasemapManifest } from '../api/basemap';
-import { type BasemapPalette, basemapStyle, placeRank } from '../model/basemap-style';
+import { type BasemapPalette, basemapStyle, placeRank } from '../../../components/map/basemap-style';
 
 /** The offline basemap's OpenLayers layers with what each one draws. */
 interface BasemapPart {
