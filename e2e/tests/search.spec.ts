@@ -282,6 +282,11 @@ test('the search page has no accessibility violations, also at 320 px and dark',
       await expect(hits(page).first()).toBeVisible();
       await expectAccessible(page, `search@${where}`);
       if (width === 320) {
+        // On phones a hit's text takes the card's whole width, beside no thumbnail column.
+        const hit = hits(page).first();
+        const text = await hit.locator('p').first().boundingBox();
+        const card = await hit.boundingBox();
+        expect(text?.width ?? 0).toBeGreaterThan((card?.width ?? 0) * 0.8);
         // On phones the facets fold out and the map folds away.
         await page.getByRole('button', { name: /^Filter anzeigen/ }).click();
         await expect(main(page).getByRole('group', { name: 'Typ' })).toBeVisible();

@@ -50,22 +50,22 @@ export function ResultCard({ hit, classifications, hovered, onHover }: ResultCar
       onBlur={() => onHover(null)}
     >
       <ResultThumbnail url={hit.thumbnail} published={hit.state === 'published'} />
-      <div>
-        <Title order={3} size="h5" className={classes.title}>
-          <Anchor
-            component={Link}
-            to={pathTo('metadata.record', { id: hit.id })}
-            lang={foreign(titleSnippet?.lang ?? title?.lang)}
-          >
-            {titleSnippet ? (
-              <HighlightedText parts={titleSnippet.value} />
-            ) : (
-              (title?.value ?? intl.formatMessage({ id: 'search.hit.untitled' }))
-            )}
-          </Anchor>
-        </Title>
+      <Title order={3} size="h5" className={classes.title}>
+        <Anchor
+          component={Link}
+          to={pathTo('metadata.record', { id: hit.id })}
+          lang={foreign(titleSnippet?.lang ?? title?.lang)}
+        >
+          {titleSnippet ? (
+            <HighlightedText parts={titleSnippet.value} />
+          ) : (
+            (title?.value ?? intl.formatMessage({ id: 'search.hit.untitled' }))
+          )}
+        </Anchor>
+      </Title>
+      <div className={classes.body}>
         {abstract && (
-          <Text size="sm" mt={4} className={classes.snippet} lang={foreign(abstract.lang)}>
+          <Text size="sm" className={classes.snippet} lang={foreign(abstract.lang)}>
             <HighlightedText parts={abstract.value} />
           </Text>
         )}
