@@ -192,6 +192,21 @@ test.describe('map viewer', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await openMap(page);
     await expectAccessible(page, 'home (320 px)');
+    // The basemap and the tools fold away, so the map starts in the upper half of the screen.
+    const basemap = page.getByRole('combobox', { name: 'Hintergrundkarte' });
+    await expect(basemap).toBeHidden();
+    const box = await page.getByRole('region', { name: 'Karte' }).boundingBox();
+    expect(box?.y ?? 640).toBeLessThan(320);
+    const toggle = page.getByRole('button', { name: 'Werkzeuge einblenden' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(basemap).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mein Standort' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Werkzeuge ausblenden' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expectAccessible(page, 'home (320 px, tools shown)');
   });
 
   test('a footprint click opens its popup, which leads to the record', async ({ page }) => {

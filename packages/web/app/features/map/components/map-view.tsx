@@ -1,10 +1,11 @@
 import 'ol/ol.css';
-import { Tabs, useComputedColorScheme } from '@mantine/core';
+import { Button, Tabs, useComputedColorScheme } from '@mantine/core';
 import { unByKey } from 'ol/Observable';
 import { fromLonLat, toLonLat } from 'ol/proj';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
+import { basemapPalettes } from '../../../components/map/basemap-style';
 import { useToast } from '../../../lib/use-toast';
 import { useFeatureInfo } from '../hooks/use-feature-info';
 import { useFootprints } from '../hooks/use-footprints';
@@ -13,7 +14,6 @@ import { useMapUrl } from '../hooks/use-map-url';
 import { useOfflineBasemap } from '../hooks/use-offline-basemap';
 import { useOperatorBasemaps } from '../hooks/use-operator-basemaps';
 import { useUserLayers } from '../hooks/use-user-layers';
-import { basemapPalettes } from '../../../components/map/basemap-style';
 import { layerListReducer, type MapLayer } from '../model/layer-list';
 import { defaultBasemap, type MapUrlState, roundView } from '../model/url-state';
 import { motionDuration } from '../model/view';
@@ -183,14 +183,32 @@ export default function MapView() {
     setPanel('layers');
   }, []);
 
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
+
   return (
     <div className={classes.viewer} ref={viewerRef}>
       <div className={classes.mapColumn} ref={frameRef}>
         <div className={classes.toolbar}>
           <FootprintSearch query={query} onSearch={setQuery} />
           <PlaceSearch map={map} apiBase={apiBase} />
-          <BasemapSwitcher value={basemap} onChange={setBasemap} basemaps={operatorBasemaps} />
-          <MapTools map={map} />
+          {/* On a phone the basemap and the tools fold away, so the map keeps the screen. */}
+          <Button
+            className={classes.phoneOnly}
+            variant="default"
+            aria-expanded={toolsOpen}
+            aria-controls={toolsId}
+            onClick={() => setToolsOpen((open) => !open)}
+          >
+            {intl.formatMessage({ id: toolsOpen ? 'map.tools.hide' : 'map.tools.show' })}
+          </Button>
+          <div
+            id={toolsId}
+            className={toolsOpen ? classes.tools : `${classes.tools} ${classes.folded}`}
+          >
+            <BasemapSwitcher value={basemap} onChange={setBasemap} basemaps={operatorBasemaps} />
+            <MapTools map={map} />
+          </div>
         </div>
         <MapViewport targetRef={targetRef}>
           <FootprintPopup

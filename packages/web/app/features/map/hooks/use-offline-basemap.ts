@@ -4,10 +4,14 @@ import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { useEffect, useState } from 'react';
+import {
+  type BasemapPalette,
+  basemapStyle,
+  placeRank,
+} from '../../../components/map/basemap-style';
 import { loadCountries } from '../../../components/map/world-countries';
 import { useAccess } from '../../../lib/auth/access';
 import { getBasemapLayer, getBasemapManifest } from '../api/basemap';
-import { type BasemapPalette, basemapStyle, placeRank } from '../../../components/map/basemap-style';
 
 /** The offline basemap's OpenLayers layers with what each one draws. */
 interface BasemapPart {
