@@ -35,6 +35,10 @@ function listing(all: ReturnType<typeof doc>[]) {
   };
 }
 
+/** The requests of the lists themselves, not of the tabs' counts. */
+const listRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => !request.url.endsWith('&rows=1'));
+
 /** The route key of a list request, whatever its query. */
 function routesFor(all: ReturnType<typeof doc>[]) {
   const answer = listing(all);
@@ -44,6 +48,8 @@ function routesFor(all: ReturnType<typeof doc>[]) {
       for (let start = 0; start < 100; start += 20) {
         routes[`GET /object?${owner}state=${state}&start=${start}&rows=20`] = answer;
       }
+      // The tabs' counts.
+      routes[`GET /object?${owner}state=${state}&start=0&rows=1`] = answer;
     }
   }
   return routes;
@@ -61,19 +67,30 @@ describe('MyRecords', () => {
     );
     expect(screen.getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText('20 von 25 Datensätzen')).toBeTruthy();
-    expect(requests[0]?.url).toBe('/api/v1/object?owner=me&state=draft&start=0&rows=20');
+    expect(listRequests(requests)[0]?.url).toBe(
+      '/api/v1/object?owner=me&state=draft&start=0&rows=20',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Weitere laden' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(25));
-    expect(requests.at(-1)?.url).toBe('/api/v1/object?owner=me&state=draft&start=20&rows=20');
+    expect(listRequests(requests).at(-1)?.url).toBe(
+      '/api/v1/object?owner=me&state=draft&start=20&rows=20',
+    );
     expect(screen.queryByRole('button', { name: 'Weitere laden' })).toBeNull();
   });
 
   it('shows one tab per state and a helpful sentence when a state is empty', async () => {
     renderRecords(<MyRecords reviewer={false} publisher />, { routes: routesFor([doc(1)]) });
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Entwurf', 'Eingereicht', 'Veröffentlicht', 'Zurückgezogen']);
+    const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+    await waitFor(() =>
+      expect(tabs()).toEqual([
+        'Entwurf (1)',
+        'Eingereicht (0)',
+        'Veröffentlicht (0)',
+        'Zurückgezogen (0)',
+      ]),
+    );
     await screen.findByRole('link', { name: 'Datensatz 1' });
-    await userEvent.click(screen.getByRole('tab', { name: 'Veröffentlicht' }));
+    await userEvent.click(screen.getByRole('tab', { name: /^Veröffentlicht/ }));
     expect(await screen.findByText(/Von Ihnen ist noch nichts veröffentlicht/)).toBeTruthy();
   });
 
@@ -82,10 +99,12 @@ describe('MyRecords', () => {
       principal: editor,
       routes: routesFor([doc(2, 'submitted'), doc(3, 'submitted')]),
     });
-    await userEvent.click(screen.getByRole('tab', { name: 'Zur Prüfung' }));
+    await userEvent.click(screen.getByRole('tab', { name: /^Zur Prüfung/ }));
     expect(await screen.findByRole('link', { name: 'Datensatz 2' })).toBeTruthy();
     expect(screen.getByText(/von someone/)).toBeTruthy();
-    expect(requests.at(-1)?.url).toBe('/api/v1/object?state=submitted&start=0&rows=20');
+    expect(listRequests(requests).at(-1)?.url).toBe(
+      '/api/v1/object?state=submitted&start=0&rows=20',
+    );
   });
 
   it('says so when nothing waits for review', async () => {
@@ -95,5 +114,15 @@ describe('MyRecords', () => {
       routes: routesFor([]),
     });
     expect(await screen.findByText('Zurzeit wartet kein Datensatz auf Prüfung.')).toBeTruthy();
+  });
+
+  it('counts the review queue on its tab, and shows a tab without its count when that fails', async () => {
+    const all = [doc(2, 'submitted'), doc(3, 'submitted'), doc(4, 'published')];
+    const routes = routesFor(all);
+    delete routes['GET /object?owner=me&state=published&start=0&rows=1'];
+    renderRecords(<MyRecords reviewer publisher />, { principal: editor, routes });
+    expect(await screen.findByRole('tab', { name: 'Zur Prüfung (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Eingereicht (2)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Veröffentlicht' })).toBeTruthy();
   });
 });

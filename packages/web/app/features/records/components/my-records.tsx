@@ -1,12 +1,18 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { Anchor, Button, Group, Tabs } from '@mantine/core';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '../../../route-paths';
+import type { RecordListQuery } from '../api/list-records';
+import { useRecordCounts } from '../hooks/use-record-counts';
 import { RecordList } from './record-list';
 
 /** A tab of the page: one of the own records' states, or the editors' review queue. */
 export type MineTab = ObjectState | 'review';
+
+/** What a tab lists: the own records in its state, or every submitted record to review. */
+const tabQuery = (tab: MineTab): RecordListQuery =>
+  tab === 'review' ? { state: 'submitted' } : { owner: 'me', state: tab };
 
 /** The tab named in the address (`?tab=`), else the first one. */
 export function tabOf(value: string | null, tabs: readonly MineTab[]): MineTab {
@@ -30,6 +36,10 @@ export function MyRecords({ reviewer, publisher }: MyRecordsProps) {
   const [params, setParams] = useSearchParams();
   const tabs: MineTab[] = [...objectStates, ...(reviewer ? (['review'] as const) : [])];
   const active = tabOf(params.get('tab'), tabs);
+  const intl = useIntl();
+  const counts = useRecordCounts(
+    Object.fromEntries(tabs.map((tab) => [tab, tabQuery(tab)])) as Record<MineTab, RecordListQuery>,
+  );
   const createLink = publisher ? (
     <Anchor component={Link} to={pathTo('metadata.create')}>
       <FormattedMessage id="mine.createLink" />
@@ -53,24 +63,29 @@ export function MyRecords({ reviewer, publisher }: MyRecordsProps) {
         <Tabs.List>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
-              <FormattedMessage id={tab === 'review' ? 'mine.tab.review' : `state.${tab}`} />
+              {tabLabel(intl, tab, counts[tab])}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
-            {tab === 'review' ? (
-              <RecordList query={{ state: 'submitted' }} emptyKey="mine.empty.review" showOwner />
-            ) : (
-              <RecordList
-                query={{ owner: 'me', state: tab }}
-                emptyKey={`mine.empty.${tab}`}
-                emptyAction={tab === 'draft' ? createLink : undefined}
-              />
-            )}
+            <RecordList
+              query={tabQuery(tab)}
+              emptyKey={`mine.empty.${tab}`}
+              showOwner={tab === 'review'}
+              emptyAction={tab === 'draft' ? createLink : undefined}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>
     </>
   );
+}
+
+/** A tab's name, with how many records it lists once that is known. */
+function tabLabel(intl: IntlShape, tab: MineTab, count: number | undefined): string {
+  const label = intl.formatMessage({ id: tab === 'review' ? 'mine.tab.review' : `state.${tab}` });
+  return count === undefined
+    ? label
+    : intl.formatMessage({ id: 'mine.tab.count' }, { label, count });
 }
