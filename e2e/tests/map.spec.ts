@@ -104,6 +104,26 @@ test.describe('map viewer', () => {
     await expect(page.getByTestId('map-extent')).toContainText(/Zoom 10\b/);
   });
 
+  test('a record page\'s "show on the main map" address opens the map fitted to its box', async ({
+    page,
+  }) => {
+    await openMap(page, '/?bbox=9.5%2C52.1%2C11.6%2C53');
+    // The box fills the map with a margin: inside the view, and far closer than Germany.
+    await expect
+      .poll(async () => {
+        const { west = 0, south = 0, east = 0, north = 0, zoom = 0 } = await viewOf(page);
+        return west <= 9.5 && south <= 52.1 && east >= 11.6 && north >= 53 && zoom >= 7;
+      })
+      .toBe(true);
+    const { west = 0, east = 0 } = await viewOf(page);
+    expect(east - west).toBeLessThan(6);
+    // Once the visitor moves the map, its own view takes the box's place in the address.
+    await page.getByRole('region', { name: 'Karte' }).focus();
+    await page.keyboard.press('+');
+    await expect(page).toHaveURL(/[?&]c=[^&]+&z=/);
+    expect(page.url()).not.toContain('bbox=');
+  });
+
   test('shows pointer coordinates in the chosen system and measures a distance', async ({
     page,
   }) => {

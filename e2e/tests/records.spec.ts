@@ -107,6 +107,10 @@ test('a visitor gets the published record rendered on the server, with JSON-LD',
   ).toHaveCount(0);
   await expect(main(page).getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Teilen und Zugriff' })).toHaveCount(0);
+  // From the box to the main map, with the catalogue around it.
+  await main(page).getByRole('link', { name: 'Auf der großen Karte zeigen' }).click();
+  await expect(page).toHaveURL(/\/\?bbox=9\.5%2C52\.1%2C11\.6%2C53$/);
+  await expect(page.getByRole('region', { name: 'Karte' })).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
 });
 

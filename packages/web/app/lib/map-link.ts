@@ -1,3 +1,4 @@
+import type { BoundingBox } from '@geoportal/contract/object';
 import type { OnlineResource } from '@geoportal/contract/record';
 import { pathTo } from '../route-paths';
 
@@ -15,5 +16,15 @@ import { pathTo } from '../route-paths';
 export function mapLinkFor(resource: Pick<OnlineResource, 'protocol' | 'url' | 'layer'>): string {
   const query = new URLSearchParams({ layer: `${resource.protocol}:${resource.url}` });
   if (resource.layer) query.set('name', resource.layer);
+  return `${pathTo('home')}?${query.toString()}`;
+}
+
+/**
+ * The address of the home page's map fitted to a record's bounding box (`bbox=west,south,
+ * east,north` in degrees), with the catalogue's footprints around it.
+ */
+export function mapLinkForBox(extent: BoundingBox): string {
+  const { west, south, east, north } = extent;
+  const query = new URLSearchParams({ bbox: [west, south, east, north].join(',') });
   return `${pathTo('home')}?${query.toString()}`;
 }

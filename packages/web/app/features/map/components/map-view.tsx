@@ -14,6 +14,7 @@ import { useMapUrl } from '../hooks/use-map-url';
 import { useOfflineBasemap } from '../hooks/use-offline-basemap';
 import { useOperatorBasemaps } from '../hooks/use-operator-basemaps';
 import { useUserLayers } from '../hooks/use-user-layers';
+import { viewForBox } from '../model/box-view';
 import { layerListReducer, type MapLayer } from '../model/layer-list';
 import { defaultBasemap, type MapUrlState, roundView } from '../model/url-state';
 import { motionDuration } from '../model/view';
@@ -101,15 +102,21 @@ export default function MapView() {
     const now =
       center &&
       roundView({ center: toLonLat(center) as [number, number], zoom: view?.getZoom() ?? 0 });
+    // The address's view, or the view that fits the box of a "show on the map" link.
+    const wanted =
+      state.center !== undefined && state.zoom !== undefined
+        ? { center: state.center, zoom: state.zoom }
+        : state.extent && map
+          ? viewForBox(map, state.extent)
+          : undefined;
     const moves =
-      state.center !== undefined &&
-      state.zoom !== undefined &&
-      (now?.zoom !== state.zoom ||
-        now.center[0] !== state.center[0] ||
-        now.center[1] !== state.center[1]);
-    if (view && state.center && state.zoom !== undefined && moves) {
+      wanted !== undefined &&
+      (now?.zoom !== wanted.zoom ||
+        now.center[0] !== wanted.center[0] ||
+        now.center[1] !== wanted.center[1]);
+    if (view && wanted && moves) {
       settlingFromUrl.current = true;
-      const target = { center: fromLonLat(state.center), zoom: state.zoom };
+      const target = { center: fromLonLat(wanted.center), zoom: wanted.zoom };
       const startedAt = performance.now();
       view.animate({ ...target, duration: motionDuration() }, (complete) => {
         // Cut short by something other than the visitor (a view update while the page

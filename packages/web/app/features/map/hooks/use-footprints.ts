@@ -20,7 +20,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAccess } from '../../../lib/auth/access';
 import { searchFootprints } from '../api/search-footprints';
 import { type FootprintScheme, footprintStyle, highlightStyle } from '../model/footprint-style';
-import { extentToBbox, motionDuration } from '../model/view';
+import { boxFit, extentToBbox, motionDuration } from '../model/view';
 
 /** Milliseconds after the map stops before the footprints of the new extent are asked for. */
 const FETCH_DEBOUNCE_MS = 250;
@@ -250,11 +250,7 @@ export function useFootprints(
       if (!map || !geometry) return;
       const [west = 0, south = 0, east = 0, north = 0]: Extent = geometry.getExtent();
       const extent = [west, south, east, north];
-      map.getView().fit(extent, {
-        padding: [40, 40, 40, 40],
-        maxZoom: 14,
-        duration: motionDuration(),
-      });
+      map.getView().fit(extent, { ...boxFit, duration: motionDuration() });
       const center = [(west + east) / 2, (south + north) / 2];
       setSelection({ ids: [id], coordinate: center });
       setHighlighted(id);

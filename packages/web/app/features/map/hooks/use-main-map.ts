@@ -13,15 +13,22 @@ import { type RefObject, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { whenSized } from '../../../components/map/when-sized';
 import { exitFullScreenPaths, fullScreenPaths, homePaths, svgLabel } from '../components/icons';
-import { homeExtent, homeView, motionDuration } from '../model/view';
+import { bboxToExtent, boxFit, homeExtent, homeView, motionDuration } from '../model/view';
 
 export interface MainMapOptions {
   /** The element OpenLayers draws into: the focusable map viewport. */
   targetRef: RefObject<HTMLDivElement | null>;
   /** The element full screen shows: the map with its tool bars. */
   fullScreenRef: RefObject<HTMLDivElement | null>;
-  /** The view the page address names, else the home view. */
-  initialView?: { center?: [number, number]; zoom?: number };
+  /**
+   * The view the page address names, or the box of a "show on the map" link to fit, else the
+   * home view.
+   */
+  initialView?: {
+    center?: [number, number];
+    zoom?: number;
+    extent?: [number, number, number, number];
+  };
 }
 
 /**
@@ -69,10 +76,15 @@ export function useMainMap({ targetRef, fullScreenRef, initialView }: MainMapOpt
         zoomDuration: duration,
       }).extend([new KeyboardPan({ duration }), new KeyboardZoom({ duration })]),
     });
-    // Without a view in the address, Germany fills the map whatever its size.
+    // Without a view in the address, its box or else Germany fills the map whatever its size.
+    const box = initialView?.extent;
     const unsized =
       initialView?.center === undefined
-        ? whenSized(instance, () => view.fit(homeExtent(), { duration: 0 }))
+        ? whenSized(instance, () =>
+            box
+              ? view.fit(bboxToExtent(box), { ...boxFit, duration: 0 })
+              : view.fit(homeExtent(), { duration: 0 }),
+          )
         : () => undefined;
     setMap(instance);
     return () => {

@@ -43,6 +43,20 @@ describe('map URL state', () => {
     expect(state.query).toBe('Wasser und Boden');
   });
 
+  it('reads the box of a "show on the map" link, which a view of its own overrides', () => {
+    expect(parseMapUrl('?bbox=9.5,52.1,11.6,53').extent).toEqual([9.5, 52.1, 11.6, 53]);
+    expect(parseMapUrl('?bbox=9.5,52.1,11.6,53&c=10,52&z=8').extent).toBeUndefined();
+    for (const wrong of ['1,2,3', '1,2,3,x', '11,52,9,53', '9,53,11,52', '-181,0,0,1', '0,,1,2']) {
+      expect(parseMapUrl(`?bbox=${wrong}`).extent, wrong).toBeUndefined();
+    }
+    // The map's own writes put its view in the box's place.
+    const written = serializeMapUrl(
+      { view: { center: [10, 52], zoom: 8 }, basemap: 'offline', layers: [], query: '' },
+      new URLSearchParams('bbox=9.5,52.1,11.6,53'),
+    );
+    expect(written).toBe('c=10%2C52&z=8');
+  });
+
   it('leaves local files out of the address', () => {
     const file = newLayer({ id: 'file|a.kml|1', kind: 'kml', url: '', data: '<kml/>' });
     const search = serializeMapUrl({

@@ -8,7 +8,10 @@ import { isVectorKind, type LayerKind, layerKinds, type MapLayer, newLayer } fro
  * - `l=kind|visible|opacity|name|url`, once per layer, lowest first: kind `wms`, `wmts`,
  *   `geojson`, `kml` or `gpx`; visible `1`/`0`; opacity 0–100; name and URL URL-encoded
  *   (so `|` never appears inside a field);
- * - `q=text` the catalogue search shown as footprints.
+ * - `q=text` the catalogue search shown as footprints;
+ * - `bbox=west,south,east,north` in degrees, the form of "show on the map" links (record
+ *   pages): the map opens fitted to that box. `c` and `z` win when both are present, and the
+ *   map's own writes replace it by them.
  * The form of "open in map" links (`lib/map-link.ts`: `layer=<protocol>:<url>&name=<layer>`)
  * is read too and becomes one more layer.
  */
@@ -18,6 +21,8 @@ export interface MapUrlState {
   basemap?: string;
   layers: MapLayer[];
   query: string;
+  /** The box of a "show on the map" link, when the address names no view of its own. */
+  extent?: [number, number, number, number];
   /**
    * A service of an "open in map" link that names no layer: the map offers its layers to
    * pick from instead of adding one.
@@ -39,6 +44,16 @@ function parseCenter(value: string | null): [number, number] | undefined {
   if (!Number.isFinite(lon) || !Number.isFinite(lat)) return undefined;
   if (lon < -180 || lon > 180 || lat < -85.06 || lat > 85.06) return undefined;
   return [lon, lat];
+}
+
+function parseExtent(value: string | null): [number, number, number, number] | undefined {
+  if (!value) return undefined;
+  const parts = value.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) return undefined;
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (west < -180 || east > 180 || west > east) return undefined;
+  if (south < -90 || north > 90 || south > north) return undefined;
+  return [west, south, east, north];
 }
 
 function parseZoom(value: string | null): number | undefined {
@@ -126,13 +141,16 @@ export function parseMapUrl(search: string | URLSearchParams): MapUrlState {
   const link = linked(params);
   push(link.layer);
   const basemap = params.get('b')?.trim();
+  const center = parseCenter(params.get('c'));
+  const extent = center ? undefined : parseExtent(params.get('bbox'));
   return {
     ...(link.service ? { service: link.service } : {}),
-    center: parseCenter(params.get('c')),
+    center,
     zoom: parseZoom(params.get('z')),
     basemap: basemap ? basemap : undefined,
     layers,
     query: params.get('q')?.trim() ?? '',
+    ...(extent ? { extent } : {}),
   };
 }
 
@@ -152,7 +170,7 @@ export function roundView(view: MapView): MapView {
 
 /**
  * The query string of a map state (without `?`). Parameters that are not the map's
- * (anything but c, z, b, l, q and the link form's layer and name) are kept as they are.
+ * (anything but c, z, b, l, q and the link forms' layer, name and bbox) are kept as they are.
  */
 export function serializeMapUrl(
   state: { view: MapView; basemap: string; layers: MapLayer[]; query: string },
@@ -160,7 +178,9 @@ export function serializeMapUrl(
 ): string {
   const params = new URLSearchParams();
   for (const [key, value] of keep) {
-    if (!['c', 'z', 'b', 'l', 'q', 'layer', 'name'].includes(key)) params.append(key, value);
+    if (!['c', 'z', 'b', 'l', 'q', 'layer', 'name', 'bbox'].includes(key)) {
+      params.append(key, value);
+    }
   }
   const { center, zoom } = roundView(state.view);
   params.set('c', `${center[0]},${center[1]}`);

@@ -9,6 +9,13 @@ export const homeExtent = () => transformExtent(germanyExtent4326, 'EPSG:4326', 
 /** The home view when the address names none: centred on Germany. */
 export const homeView = { center: [10.45, 51.16] as [number, number], zoom: 6 };
 
+/** A record's box on the map: a margin around it, and no closer than a town's scale. */
+export const boxFit = { padding: [40, 40, 40, 40], maxZoom: 14 };
+
+/** West, south, east, north in degrees as a map extent (EPSG:3857). */
+export const bboxToExtent = (bbox: readonly [number, number, number, number]) =>
+  transformExtent([...bbox], 'EPSG:4326', 'EPSG:3857');
+
 /**
  * Milliseconds of zoom and pan animations; none for people who asked for less motion
  * (`prefers-reduced-motion`).

@@ -1,7 +1,10 @@
 import type { BoundingBox, Metadata } from '@geoportal/contract/object';
+import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { ExtentMap } from '../../../components/map/extent-map-lazy';
+import { mapLinkForBox } from '../../../lib/map-link';
 import { CalendarDate } from './date-time';
 import { type Fact, FactList } from './fact-list';
 import { RecordSection } from './record-section';
@@ -94,6 +97,11 @@ export function ExtentSection({ metadata }: { metadata: Metadata }) {
             label={intl.formatMessage({ id: 'record.extent.map' })}
           />
         </div>
+      )}
+      {extent && (
+        <Anchor component={Link} to={mapLinkForBox(extent)} size="sm">
+          <FormattedMessage id="record.extent.showOnMap" />
+        </Anchor>
       )}
       <FactList facts={facts} />
     </RecordSection>

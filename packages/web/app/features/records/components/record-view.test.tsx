@@ -141,6 +141,10 @@ describe('RecordView with a full record', () => {
     expect(definitionOf('Koordinatenreferenzsystem').textContent).toBe('EPSG:25833');
     expect(definitionOf('Räumliche Ausdehnung').textContent).toContain('West 11,87°');
     expect(screen.getByRole('img', { name: 'Karte der räumlichen Ausdehnung' })).toBeTruthy();
+    const { west, south, east, north } = fullRecord.metadata.extent ?? {};
+    expect(
+      screen.getByRole('link', { name: 'Auf der großen Karte zeigen' }).getAttribute('href'),
+    ).toBe(`/?bbox=${west}%2C${south}%2C${east}%2C${north}`);
   });
 
   it('formats dates, time span and resolution in English', () => {
