@@ -98,8 +98,9 @@ describe('a server killed mid-upload', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // Two starts of a real process: about 10 s on a quiet machine, several times that on a busy one.
   it('restarts with no temporary, no file row and no unused blob; uploads work again', {
-    timeout: 45_000,
+    timeout: 90_000,
   }, async () => {
     const first = await startServer(dataDir);
     running.push(first);
