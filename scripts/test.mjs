@@ -45,7 +45,8 @@ function failedVitestTests(report) {
   return (report?.testResults ?? []).flatMap((file) => {
     const path = file.name.replace(`${process.cwd()}/`, '');
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    if (failed.length === 0 && file.status === 'failed') return [`${path} (${file.message})`];
+    if (failed.length === 0 && file.status === 'failed')
+      return [`${path} (${file.message || 'the file did not run'})`];
     return failed.map((test) => {
       const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
       return `${path} › ${test.fullName}${reason ? ` (${reason})` : ''}`;
