@@ -1,5 +1,5 @@
 import 'ol/ol.css';
-import { Button, Tabs, useComputedColorScheme } from '@mantine/core';
+import { Box, Button, Tabs, useComputedColorScheme } from '@mantine/core';
 import { unByKey } from 'ol/Observable';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
@@ -201,7 +201,7 @@ export default function MapView() {
           <PlaceSearch map={map} apiBase={apiBase} />
           {/* On a phone the basemap and the tools fold away, so the map keeps the screen. */}
           <Button
-            className={classes.phoneOnly}
+            hiddenFrom="sm"
             variant="default"
             aria-expanded={toolsOpen}
             aria-controls={toolsId}
@@ -209,13 +209,10 @@ export default function MapView() {
           >
             {intl.formatMessage({ id: toolsOpen ? 'map.tools.hide' : 'map.tools.show' })}
           </Button>
-          <div
-            id={toolsId}
-            className={toolsOpen ? classes.tools : `${classes.tools} ${classes.folded}`}
-          >
+          <Box id={toolsId} className={classes.tools} visibleFrom={toolsOpen ? undefined : 'sm'}>
             <BasemapSwitcher value={basemap} onChange={setBasemap} basemaps={operatorBasemaps} />
             <MapTools map={map} />
-          </div>
+          </Box>
         </div>
         <MapViewport targetRef={targetRef}>
           <FootprintPopup
