@@ -35,6 +35,8 @@ export const ErrorCode = {
   transitionNotAllowed: 'object.transition_not_allowed',
   commentRequired: 'object.comment_required',
   objectIncomplete: 'object.incomplete',
+  everyoneUnpublished: 'object.everyone_unpublished',
+  everyoneReadOnly: 'object.everyone_read_only',
   accessKeyNotFound: 'access_key.not_found',
   classificationNotFound: 'classification.not_found',
   unknownCode: 'record.unknown_code',

@@ -3,7 +3,7 @@ import { fileLimits } from '@geoportal/contract/files';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { hasUsableKey } from '../objects/access-key.repository.js';
-import { deniedError, ObjectNotFoundError } from '../objects/object.errors.js';
+import { deniedTo, ObjectNotFoundError } from '../objects/object.errors.js';
 import {
   type LoadedObject,
   loadObject,
@@ -90,7 +90,7 @@ export async function loadReadableFile(
 /** Loads a bundle the caller may change (write permission on the object). */
 async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: string) {
   const visible = await loadVisibleBundle(ctx, objectId, name);
-  if (!visible.mayWrite) throw deniedError(ctx.auth !== null);
+  if (!visible.mayWrite) throw deniedTo(visible.loaded.subject);
   return visible;
 }
 
@@ -100,7 +100,7 @@ async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: st
  */
 export async function authorizeUpload(ctx: ObjectContext, objectId: string): Promise<void> {
   const loaded = await loadReadable(ctx, objectId);
-  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedError(ctx.auth !== null);
+  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
 }
 
 /**
@@ -287,7 +287,7 @@ export async function probeBundle(
   permission: 'read' | 'write' | 'delete',
 ): Promise<void> {
   const { loaded } = await loadVisibleBundle(ctx, objectId, name);
-  if (!can(loaded.subject, loaded.facts, permission)) throw deniedError(ctx.auth !== null);
+  if (!can(loaded.subject, loaded.facts, permission)) throw deniedTo(loaded.subject);
 }
 
 /**
@@ -310,11 +310,19 @@ export async function bundleAccessKeyRequired(
   }
   const bundle = await repo.findBundle(ctx.db, objectId, name);
   if (!bundle) return false;
-  const mayWrite = can(loaded.subject, loaded.facts, 'write');
-  if (permission === 'read') {
-    if (bundleVisible(loaded, bundle)) return false;
-    return hasUsableKey(ctx.db, objectId, bundle.display ? ['read', 'write'] : ['write'], ctx.now);
-  }
-  if (mayWrite) return false;
-  return hasUsableKey(ctx.db, objectId, ['write'], ctx.now);
+  if (
+    permission === 'read'
+      ? bundleVisible(loaded, bundle)
+      : can(loaded.subject, loaded.facts, 'write')
+  )
+    return false;
+  // A key helps only where the policy lets it: a write key writes (and sees hidden bundles
+  // of) drafts only.
+  const helpful = (['read', 'write'] as const).filter((keyType) => {
+    const withKey = { ...loaded, subject: { ...loaded.subject, keyType } };
+    return permission === 'read'
+      ? bundleVisible(withKey, bundle)
+      : can(withKey.subject, withKey.facts, 'write');
+  });
+  return helpful.length > 0 && hasUsableKey(ctx.db, objectId, helpful, ctx.now);
 }

@@ -315,7 +315,7 @@ describe.each(testDatabases)('upload on $name', (database) => {
     expect(count((await dbState(t.app)).blobs)).toBe(0);
   });
 
-  it('lets editors upload to submitted records and write keys to any, not read keys', async () => {
+  it('lets editors upload to submitted records and write keys to drafts only, not read keys', async () => {
     const sub = await recordFixture(t.app, tokens, 'submitted');
     expect(
       (await upload(t.app, sub.id, 'data', { path: 'e.txt', content: 'e' }, as('editor')))
@@ -336,11 +336,23 @@ describe.each(testDatabases)('upload on $name', (database) => {
           pub.headers('writeKey'),
         )
       ).statusCode,
-    ).toBe(201);
+    ).toBe(403);
     expect(
       (await upload(t.app, pub.id, 'data', { path: 'r.txt', content: 'r' }, pub.headers('readKey')))
         .statusCode,
-    ).toBe(401);
+    ).toBe(403);
+    const draft = await recordFixture(t.app, tokens, 'draft');
+    expect(
+      (
+        await upload(
+          t.app,
+          draft.id,
+          'data',
+          { path: 'k.txt', content: 'k' },
+          draft.headers('writeKey'),
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('orders bundles by creation, then name, in the detailed view', async () => {

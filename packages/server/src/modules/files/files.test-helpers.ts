@@ -82,7 +82,8 @@ export type Caller =
   | 'editor'
   | 'administrator'
   | 'readKey'
-  | 'writeKey';
+  | 'writeKey'
+  | 'grantee';
 
 export const signedInCallers = ['owner', 'otherSubmitter', 'editor', 'administrator'] as const;
 
@@ -94,6 +95,7 @@ export async function createCallers(app: FastifyInstance) {
     ['otherSubmitter', 'submitter'],
     ['editor', 'editor'],
     ['administrator', 'administrator'],
+    ['grantee', 'submitter'],
   ] as const) {
     await createAccount(app, name, 'files password 1', { role });
     tokens[name] = await signIn(app, name, 'files password 1');

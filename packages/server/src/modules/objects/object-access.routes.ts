@@ -7,7 +7,7 @@ import {
 } from '@geoportal/contract/object';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deniedError } from './object.errors.js';
+import { deniedError, deniedTo } from './object.errors.js';
 import { idParams, objectContext } from './object.routes.js';
 import { loadReadable } from './object.service.js';
 import * as access from './object-access.service.js';
@@ -147,8 +147,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const loaded = await loadReadable(objectContext(app, request), request.params.id);
-        if (!can(loaded.subject, loaded.facts, permission))
-          throw deniedError(request.auth !== null);
+        if (!can(loaded.subject, loaded.facts, permission)) throw deniedTo(loaded.subject);
         return reply.code(202).send(undefined);
       },
     );
@@ -188,8 +187,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const loaded = await loadReadable(objectContext(app, request), request.params.id);
-      if (!can(loaded.subject, loaded.facts, 'accessControl'))
-        throw deniedError(request.auth !== null);
+      if (!can(loaded.subject, loaded.facts, 'accessControl')) throw deniedTo(loaded.subject);
       return reply.code(202).send(undefined);
     },
   );

@@ -4,13 +4,15 @@ import {
   type AccessKey,
   type CreateAccessKey,
   type CreatedAccessKey,
+  type Grant,
+  type ObjectState,
   objectLimits,
 } from '@geoportal/contract/object';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import * as keys from './access-key.repository.js';
 import { newAccessKeySecret, toAccessKey } from './access-keys.js';
-import { deniedError } from './object.errors.js';
+import { deniedTo, EveryoneReadOnlyError, EveryoneUnpublishedError } from './object.errors.js';
 import * as repo from './object.repository.js';
 import {
   type LoadedObject,
@@ -22,7 +24,7 @@ import { can } from './policy.js';
 
 async function loadForAccessControl(ctx: ObjectContext, id: string): Promise<LoadedObject> {
   const loaded = await loadReadable(ctx, id);
-  if (!can(loaded.subject, loaded.facts, 'accessControl')) throw deniedError(ctx.auth !== null);
+  if (!can(loaded.subject, loaded.facts, 'accessControl')) throw deniedTo(loaded.subject);
   return loaded;
 }
 
@@ -37,7 +39,8 @@ export async function setAccessControl(
   id: string,
   input: AccessControl,
 ): Promise<AccessControl> {
-  await loadForAccessControl(ctx, id);
+  const { row } = await loadForAccessControl(ctx, id);
+  checkEveryoneGrants(row.state, input.grants);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setObjectPublic(trx, id, input.public);
     await repo.replaceGrants(trx, id, input.grants);
@@ -45,6 +48,25 @@ export async function setAccessControl(
     await refreshSearchDocuments(trx, [id]);
   });
   return getAccessControl(ctx, id);
+}
+
+/**
+ * Grants to everyone (DESIGN §5 "Review cannot be bypassed"): only read, and only on a
+ * published record. On any other record such a grant would make an unreviewed or withdrawn
+ * record public, so it is refused for every caller (the policy ignores one stored earlier).
+ */
+function checkEveryoneGrants(state: ObjectState, grants: readonly Grant[]) {
+  const everyone = grants.flatMap((grant, index) =>
+    grant.subject.kind === 'everyone' ? [{ grant, index }] : [],
+  );
+  const notRead = everyone.filter(({ grant }) => grant.permission !== 'read');
+  if (notRead.length > 0) throw new EveryoneReadOnlyError(notRead.map(({ index }) => index));
+  if (everyone.length > 0 && state !== 'published') {
+    throw new EveryoneUnpublishedError(
+      state,
+      everyone.map(({ index }) => index),
+    );
+  }
 }
 
 export async function listAccessKeys(ctx: ObjectContext, id: string): Promise<AccessKey[]> {
@@ -113,6 +135,9 @@ export async function accessKeyRequired(
     return false;
   }
   if (can(loaded.subject, loaded.facts, permission)) return false;
-  const types = permission === 'read' ? ['read', 'write'] : ['write'];
-  return keys.hasUsableKey(ctx.db, id, types, ctx.now);
+  // A key helps only where the policy lets it: a write key writes drafts only.
+  const helpful = (['read', 'write'] as const).filter((keyType) =>
+    can({ ...loaded.subject, keyType }, loaded.facts, permission),
+  );
+  return helpful.length > 0 && keys.hasUsableKey(ctx.db, id, helpful, ctx.now);
 }

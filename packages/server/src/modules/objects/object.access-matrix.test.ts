@@ -2,6 +2,7 @@ import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
 import {
+  identified,
   mayDelete,
   mayRead,
   mayWrite,
@@ -16,6 +17,10 @@ import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.
  * The access matrix of the Objects work: every endpoint × every kind of caller × every
  * workflow state answers as the policy of DESIGN §5 says. The expected answers come from
  * the table below, written from the design, not from the code under test.
+ *
+ * Every fixture carries what could let someone past review (DESIGN §5): the owner granted
+ * themselves write and delete and granted them to `grantee` after the record reached its
+ * state, and a grant of read to everyone is stored as older versions allowed on any record.
  */
 type Caller =
   | 'visitor'
@@ -26,7 +31,8 @@ type Caller =
   | 'readKey'
   | 'writeKey'
   | 'expiredKey'
-  | 'revokedKey';
+  | 'revokedKey'
+  | 'grantee';
 const callers: Caller[] = [
   'visitor',
   'owner',
@@ -37,13 +43,14 @@ const callers: Caller[] = [
   'writeKey',
   'expiredKey',
   'revokedKey',
+  'grantee',
 ];
 
 const mayControl = (c: Caller) => c === 'administrator' || c === 'owner';
 
 /** 404 when the caller may not even see it, else the allowed status or 401/403. */
 const expect3 = (c: Caller, s: ObjectState, allowed: boolean, ok: number) =>
-  !mayRead(c, s) ? 404 : allowed ? ok : signedIn(c) ? 403 : 401;
+  !mayRead(c, s) ? 404 : allowed ? ok : identified(c) ? 403 : 401;
 
 interface Endpoint {
   name: string;
@@ -98,6 +105,27 @@ const endpoints: Endpoint[] = [
     expected: (c, s) => expect3(c, s, mayControl(c), 200),
   },
   {
+    // Only a published record may be opened to everyone: 400 for any other, for everyone.
+    name: 'POST accessControl: read for everyone',
+    mutates: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/object/${id}/accessControl`,
+      payload: { public: true, grants: [{ permission: 'read', subject: { kind: 'everyone' } }] },
+    }),
+    expected: (c, s) => expect3(c, s, mayControl(c), s === 'published' ? 200 : 400),
+  },
+  {
+    name: 'POST accessControl: write for everyone',
+    mutates: true,
+    request: (id) => ({
+      method: 'POST',
+      url: `/object/${id}/accessControl`,
+      payload: { public: true, grants: [{ permission: 'write', subject: { kind: 'everyone' } }] },
+    }),
+    expected: (c, s) => expect3(c, s, mayControl(c), 400),
+  },
+  {
     name: 'GET accessKeys',
     mutates: false,
     request: (id) => ({ method: 'GET', url: `/object/${id}/accessKeys` }),
@@ -131,7 +159,8 @@ const endpoints: Endpoint[] = [
     request: (id) => ({ method: 'POST', url: `/object/${id}/accessControl/try` }),
     expected: (c, s) => expect3(c, s, mayControl(c), 202),
   },
-  // Read and write keys exist on every fixture, so a key helps whoever lacks the access.
+  // Read and write keys exist on every fixture, so a key helps whoever lacks the access
+  // where a key gives it: a write key writes drafts only.
   {
     name: 'GET accessKey/required',
     mutates: false,
@@ -142,7 +171,7 @@ const endpoints: Endpoint[] = [
     name: 'PUT accessKey/required',
     mutates: false,
     request: (id) => ({ method: 'PUT', url: `/object/${id}/accessKey/required` }),
-    expected: (c, s) => !mayWrite(c, s),
+    expected: (c, s) => !mayWrite(c, s) && mayWrite('writeKey', s),
   },
 ];
 
@@ -157,6 +186,7 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
       ['otherSubmitter', 'submitter'],
       ['editor', 'editor'],
       ['administrator', 'administrator'],
+      ['grantee', 'submitter'],
     ] as const) {
       await createAccount(t.app, name, 'matrix password 1', { role });
       tokens[name] = await signIn(t.app, name, 'matrix password 1');
@@ -171,7 +201,9 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
 
   /**
    * A record in `state` with active read and write keys plus an expired and a revoked key;
-   * complete, so that it may be submitted and published.
+   * complete, so that it may be submitted and published. Once in `state`, the owner grants
+   * write and delete to themselves and to `grantee`, and a grant of read to everyone is
+   * stored directly, as older versions took it on records of any state.
    */
   async function fixture(state: ObjectState) {
     const created = await api('POST', '/object', as('owner'), {
@@ -194,6 +226,21 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
       const res = await api('PUT', `/object/${id}/state`, as(stepTaker(step)), { state: step });
       expect(res.statusCode).toBe(200);
     }
+    const grants = (['owner', 'grantee'] as const).flatMap((name) =>
+      (['write', 'delete'] as const).map((permission) => ({
+        permission,
+        subject: { kind: 'user', name },
+      })),
+    );
+    const granted = await api('POST', `/object/${id}/accessControl`, as('owner'), {
+      public: true,
+      grants,
+    });
+    expect(granted.statusCode).toBe(200);
+    await t.app.db
+      .insertInto('object_grant')
+      .values({ object_id: id, permission: 'read', subject_kind: 'everyone', subject_name: '' })
+      .execute();
     const secrets: Partial<Record<Caller, string>> = {
       readKey: read.secret,
       writeKey: write.secret,

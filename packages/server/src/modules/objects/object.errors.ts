@@ -1,6 +1,7 @@
 import { ErrorCode, type FieldError } from '@geoportal/contract/errors';
 import type { RequiredField } from '@geoportal/contract/record';
 import { HttpError, NotFoundError } from '../../http/errors.js';
+import type { Subject } from './policy.js';
 
 /** Missing, or not to be seen by the caller: both answer alike so existence does not leak. */
 export class ObjectNotFoundError extends NotFoundError {
@@ -14,6 +15,14 @@ export function deniedError(signedIn: boolean): HttpError {
   return signedIn
     ? new HttpError(403, ErrorCode.forbidden, 'You are not allowed to do this with this record.')
     : new HttpError(401, ErrorCode.authRequired, 'Sign in first: this needs a valid AccessToken.');
+}
+
+/**
+ * `deniedError` for a judged caller: a valid access key identifies its holder as much as a
+ * sign-in does, so a key that does not reach this far is 403, not a request to sign in.
+ */
+export function deniedTo(subject: Subject): HttpError {
+  return deniedError(subject.auth !== null || subject.keyType !== undefined);
 }
 
 export class VersionConflictError extends HttpError {
@@ -76,6 +85,38 @@ export class IncompleteRecordError extends HttpError {
       ErrorCode.objectIncomplete,
       `The record is not complete enough to ${verb}. Missing: ${missing.join(', ')}.`,
       fields,
+    );
+  }
+}
+
+/** A grant to everyone on a record that is not published: it would skip the review. */
+export class EveryoneUnpublishedError extends HttpError {
+  constructor(state: string, indexes: readonly number[]) {
+    super(
+      400,
+      ErrorCode.everyoneUnpublished,
+      `Only a published record can be opened to everyone, and this one is ${state}: an editor ` +
+        'publishes it after review. Until then, grant read to users, groups or roles, or ' +
+        'share an access key.',
+      indexes.map((i) => ({
+        path: `body.grants.${i}.subject`,
+        message: 'everyone is allowed on published records only',
+      })),
+    );
+  }
+}
+
+/** A grant to everyone of more than read: nobody writes, deletes or shares as "everyone". */
+export class EveryoneReadOnlyError extends HttpError {
+  constructor(indexes: readonly number[]) {
+    super(
+      400,
+      ErrorCode.everyoneReadOnly,
+      'A grant to everyone can only be read. Grant further rights to users, groups or roles.',
+      indexes.map((i) => ({
+        path: `body.grants.${i}.permission`,
+        message: 'must be read for everyone',
+      })),
     );
   }
 }

@@ -186,25 +186,35 @@ export function readableBy(viewer: Viewer) {
     if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) {
       return sql<boolean>`true`;
     }
-    return eb.or([
-      eb.and([eb('object.state', '=', 'published'), eb('object.public', '=', true)]),
-      ...(viewer.accountId ? [eb('object.owner_id', '=', viewer.accountId)] : []),
+    const grantsFor = (subjects: typeof grantSubjects) =>
       eb.exists(
         eb
           .selectFrom('object_grant')
           .select(sql`1`.as('one'))
           .whereRef('object_grant.object_id', '=', 'object.id')
-          .where((g) => g.or(grantSubjects(g, viewer))),
-      ),
+          .where((g) => g.or(subjects(g, viewer))),
+      );
+    return eb.or([
+      // Public (policy `isPublic`): a grant to everyone counts only on a published record.
+      eb.and([
+        eb('object.state', '=', 'published'),
+        eb.or([eb('object.public', '=', true), grantsFor(everyoneSubject)]),
+      ]),
+      ...(viewer.accountId ? [eb('object.owner_id', '=', viewer.accountId)] : []),
+      grantsFor(grantSubjects),
     ]);
   };
 }
 
-/** Grant rows that name the viewer: everyone, the user, one of its groups or roles. */
+/** Grant rows to everyone (the viewer does not matter). */
+function everyoneSubject(eb: ExpressionBuilder<Database, 'object_grant'>, _viewer: Viewer) {
+  return [eb('object_grant.subject_kind', '=', 'everyone')];
+}
+
+/** Grant rows that name the viewer: the user, one of its groups or roles. */
 function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: Viewer) {
   const lower = (column: 'object_grant.subject_name') => eb.fn<string>('lower', [column]);
   return [
-    eb('object_grant.subject_kind', '=', 'everyone'),
     ...(viewer.name
       ? [
           eb.and([

@@ -22,6 +22,7 @@ import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
   deniedError,
+  deniedTo,
   IncompleteRecordError,
   ObjectNotFoundError,
   TransitionNotAllowedError,
@@ -183,7 +184,7 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
 /** Saves a record over the version the editor started from; a stale version is 409. */
 export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
   const loaded = await loadReadable(ctx, input.id);
-  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedError(ctx.auth !== null);
+  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
   // The stored type was checked when it was saved; only a newly sent one is checked here.
   await checkCodes(ctx.db, input.type, input.metadata, 'body');
   const saved = await ctx.db.transaction().execute(async (trx) => {
@@ -203,7 +204,7 @@ export async function updateObject(ctx: ObjectContext, input: UpdateObject): Pro
 
 export async function deleteObject(ctx: ObjectContext, id: string): Promise<void> {
   const loaded = await loadReadable(ctx, id);
-  if (!can(loaded.subject, loaded.facts, 'delete')) throw deniedError(ctx.auth !== null);
+  if (!can(loaded.subject, loaded.facts, 'delete')) throw deniedTo(loaded.subject);
   await repo.deleteObject(ctx.db, id);
 }
 

@@ -24,10 +24,31 @@ export const isPublisher = (subject: Subject) => has(subject, 'submitter') || is
 const isOwner = (subject: Subject, object: ObjectFacts) =>
   subject.auth?.accountId === object.ownerId;
 
-/** Whether a grant names the subject (user, one of its groups or roles, or everyone). */
-function grantApplies(grant: Grant, subject: Subject): boolean {
+/**
+ * Whether visitors may read the record (DESIGN §5 "Review cannot be bypassed"): only a
+ * published record is public, by its `public` flag or a grant to everyone. A grant to
+ * everyone on a record that is not published (a draft, a submission, a withdrawn record)
+ * has no effect, so that no grant makes an unreviewed or withdrawn record public.
+ */
+export function isPublic(object: {
+  state: string;
+  public: boolean;
+  grants: readonly Grant[];
+}): boolean {
+  return (
+    object.state === 'published' &&
+    (object.public || object.grants.some((g) => g.subject.kind === 'everyone'))
+  );
+}
+
+/**
+ * Whether a grant names the subject (user, one of its groups or roles, or everyone). A grant
+ * to everyone counts only on a published record, and only as read (`isPublic`): nobody
+ * manages a record's access control as "everyone".
+ */
+function grantApplies(grant: Grant, subject: Subject, object: ObjectFacts): boolean {
   const s = grant.subject;
-  if (s.kind === 'everyone') return true;
+  if (s.kind === 'everyone') return grant.permission !== 'accessControl' && isPublic(object);
   const auth = subject.auth;
   if (!auth) return false;
   if (s.kind === 'user') return auth.principal.name.toLowerCase() === s.name.toLowerCase();
@@ -38,20 +59,26 @@ function grantApplies(grant: Grant, subject: Subject): boolean {
 
 /**
  * The one access decision for objects (DESIGN §5). Administrators may do everything.
- * Read: published public records for everyone; the owner; editors; any explicit grant
+ * Read: public records (`isPublic`) for everyone; the owner; editors; any explicit grant
  * (every permission implies read); a read or write key. Write: the owner while it is a
- * draft; editors once it left the draft state; a write grant or key. Delete: the owner of a
- * draft; a delete grant. Access control: the owner; an accessControl grant.
+ * draft; editors once it left the draft state; a write grant or key while it is a draft.
+ * Delete: the owner of a draft; a delete grant while it is a draft. Access control: the
+ * owner; an accessControl grant.
+ *
+ * Grants and keys never give more than the owner has (review cannot be bypassed): what was
+ * submitted, published or withdrawn changes only through editors and administrators, even
+ * for an owner who granted themselves write or holds a write key.
  */
 export function can(subject: Subject, object: ObjectFacts, permission: Permission): boolean {
   if (isAdministrator(subject)) return true;
-  const granted = object.grants.filter((g) => grantApplies(g, subject));
-  if (granted.some((g) => g.permission === permission)) return true;
+  const granted = object.grants.filter((g) => grantApplies(g, subject, object));
+  const grantedThis = granted.some((g) => g.permission === permission);
   const owner = isOwner(subject, object);
+  const draft = object.state === 'draft';
   switch (permission) {
     case 'read':
       return (
-        (object.state === 'published' && object.public) ||
+        isPublic(object) ||
         owner ||
         isEditor(subject) ||
         granted.length > 0 ||
@@ -59,14 +86,13 @@ export function can(subject: Subject, object: ObjectFacts, permission: Permissio
       );
     case 'write':
       return (
-        (owner && object.state === 'draft') ||
-        (isEditor(subject) && object.state !== 'draft') ||
-        subject.keyType === 'write'
+        (isEditor(subject) && !draft) ||
+        (draft && (owner || grantedThis || subject.keyType === 'write'))
       );
     case 'delete':
-      return owner && object.state === 'draft';
+      return draft && (owner || grantedThis);
     case 'accessControl':
-      return owner;
+      return owner || grantedThis;
   }
 }
 

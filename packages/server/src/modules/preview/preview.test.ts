@@ -273,7 +273,8 @@ describe.each(testDatabases)('previews on $name', (database) => {
       expect(await status(published, 'owner', 'hidden', 'h.png')).toBe(404);
       expect(await status(published, 'readKey', 'hidden', 'h.png')).toBe(404);
       expect(await status(published, 'editor', 'hidden', 'h.png')).toBe(200);
-      expect(await status(published, 'writeKey', 'hidden', 'h.png')).toBe(200);
+      // A write key writes drafts only, so it does not see a published record's hidden bundle.
+      expect(await status(published, 'writeKey', 'hidden', 'h.png')).toBe(404);
       const shared = await call('GET', preview('thumbnail', published.id, 'data', 'p.png'));
       expect(shared.headers['cache-control']).toBe('public, no-cache');
       // The type endpoint follows the record's read rule.

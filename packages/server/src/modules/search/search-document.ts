@@ -2,6 +2,7 @@ import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField } from '@geoportal/contract/search';
+import { isPublic } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
 
 /**
@@ -74,23 +75,23 @@ export function normaliseText(text: string): string {
 
 /**
  * Who may find the object, as tokens the viewer's own tokens are matched against
- * (`viewerTokens`). The same rule as `can(read)` in objects/policy.ts without keys:
- * published public records and grants to everyone for all; the owner; any grant (every
- * permission implies read) to the user, a group or a role. Editors and administrators read
- * everything and are not filtered at all.
+ * (`viewerTokens`). The same rule as `can(read)` in objects/policy.ts without keys: public
+ * records (`isPublic`: published, by the flag or a grant to everyone) for all; the owner; any
+ * grant (every permission implies read) to the user, a group or a role. A grant to everyone
+ * on a record that is not published opens it to nobody (review cannot be bypassed). Editors
+ * and administrators read everything and are not filtered at all.
  */
 export function readersOf(
   source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
 ): string[] {
   const readers = new Set<string>();
-  if (source.state === 'published' && source.public) readers.add('public');
+  if (isPublic(source)) readers.add('public');
   readers.add(`owner:${source.ownerId}`);
   for (const grant of source.grants) {
     const s = grant.subject;
-    if (s.kind === 'everyone') readers.add('public');
-    else if (s.kind === 'user') readers.add(`user:${s.name.toLowerCase()}`);
+    if (s.kind === 'user') readers.add(`user:${s.name.toLowerCase()}`);
     else if (s.kind === 'group') readers.add(`group:${s.name.toLowerCase()}`);
-    else readers.add(`role:${s.name}`);
+    else if (s.kind === 'role') readers.add(`role:${s.name}`);
   }
   return [...readers].sort();
 }
