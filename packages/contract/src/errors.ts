@@ -37,6 +37,7 @@ export const ErrorCode = {
   objectIncomplete: 'object.incomplete',
   everyoneUnpublished: 'object.everyone_unpublished',
   everyoneReadOnly: 'object.everyone_read_only',
+  readOnlyField: 'object.read_only_field',
   accessKeyNotFound: 'access_key.not_found',
   classificationNotFound: 'classification.not_found',
   unknownCode: 'record.unknown_code',

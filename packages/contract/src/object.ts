@@ -36,18 +36,6 @@ export const CreateObject = z
   .meta({ id: 'CreateObject' });
 export type CreateObject = z.input<typeof CreateObject>;
 
-/** `PUT /object`: `version` is the one the editor started from. */
-export const UpdateObject = z
-  .object({
-    id: ObjectId,
-    version: z.number().int().min(1),
-    type: ObjectType.optional(),
-    metadata: Metadata,
-  })
-  .strict()
-  .meta({ id: 'UpdateObject' });
-export type UpdateObject = z.infer<typeof UpdateObject>;
-
 export const permissions = ['read', 'write', 'delete', 'accessControl'] as const;
 export const Permission = z.enum(permissions);
 export type Permission = z.infer<typeof Permission>;
@@ -102,6 +90,42 @@ export const ObjectDetailed = ObjectNormal.extend({
   history: z.array(HistoryEntry),
 }).meta({ id: 'ObjectDetailed' });
 export type ObjectDetailed = z.infer<typeof ObjectDetailed>;
+
+/**
+ * `PUT /object`: `version` is the one the editor started from. The body may be the record as
+ * `GET /object/{id}` answers it at normal or detailed detail, changed in `metadata` (and
+ * `type`): a client reads, edits and writes back. The read-only fields are taken as sent
+ * while they are as stored (`title` and `extent`, copies of the metadata's, also as the new
+ * metadata gives them); a changed one is 400 `object.read_only_field` naming it (`state`
+ * changes through `PUT /object/{id}/state`). `thumbnail`, `bundles`, `permissions` and
+ * `history` follow files and the caller and are ignored. Any other key is refused.
+ */
+export const UpdateObject = z
+  .object({
+    id: ObjectId,
+    version: z.number().int().min(1),
+    type: ObjectType.optional(),
+    metadata: Metadata,
+    state: ObjectState.optional().describe(
+      'Read-only: as stored; a workflow step goes through PUT /object/{id}/state',
+    ),
+    owner: z.string().max(200).optional().describe('Read-only: as stored'),
+    created: z.string().max(64).optional().describe('Read-only: as stored'),
+    modified: z.string().max(64).optional().describe('Read-only: as stored'),
+    title: ObjectSummary.shape.title
+      .optional()
+      .describe('Read-only copy of metadata.title: as stored or as the sent metadata has it'),
+    extent: BoundingBox.optional().describe(
+      'Read-only copy of metadata.extent: as stored or as the sent metadata has it',
+    ),
+    thumbnail: z.string().max(2000).optional().describe('Ignored'),
+    bundles: ObjectDetailed.shape.bundles.optional().describe('Ignored'),
+    permissions: Permissions.optional().describe('Ignored'),
+    history: ObjectDetailed.shape.history.optional().describe('Ignored'),
+  })
+  .strict()
+  .meta({ id: 'UpdateObject' });
+export type UpdateObject = z.infer<typeof UpdateObject>;
 
 /** `PUT /object/{id}/state`: a workflow step; returning to draft needs a comment. */
 export const StateChange = z

@@ -120,3 +120,17 @@ export class EveryoneReadOnlyError extends HttpError {
     );
   }
 }
+
+/** A `PUT /object` body changed read-only fields of the representation; `fields` names each. */
+export class ReadOnlyFieldError extends HttpError {
+  constructor(fields: FieldError[]) {
+    super(
+      400,
+      ErrorCode.readOnlyField,
+      `A save changes the record's metadata and type only. ${fields
+        .map((f) => `${f.path.replace(/^body\./, '')} ${f.message}`)
+        .join('; ')}.`,
+      fields,
+    );
+  }
+}

@@ -25,11 +25,13 @@ import {
   deniedTo,
   IncompleteRecordError,
   ObjectNotFoundError,
+  ReadOnlyFieldError,
   TransitionNotAllowedError,
   UnknownCodeError,
   VersionConflictError,
 } from './object.errors.js';
 import * as repo from './object.repository.js';
+import { changedReadOnlyFields } from './object-representation.js';
 import { can, isPublisher, type ObjectFacts, type Subject, transitions } from './policy.js';
 
 /** What every object operation needs: the database, the time and the caller. */
@@ -185,6 +187,10 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
 export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
   const loaded = await loadReadable(ctx, input.id);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
+  // A stale body is a conflict first: its read-only fields differ because of the other save.
+  if (input.version !== loaded.row.version) throw new VersionConflictError();
+  const changed = changedReadOnlyFields(loaded.row, input);
+  if (changed.length > 0) throw new ReadOnlyFieldError(changed);
   // The stored type was checked when it was saved; only a newly sent one is checked here.
   await checkCodes(ctx.db, input.type, input.metadata, 'body');
   const saved = await ctx.db.transaction().execute(async (trx) => {
