@@ -147,7 +147,8 @@ export async function buildApp(
         await api.register(searchRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-        await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
+        // The index page links its assets absolutely only when it knows the outer prefix.
+        await api.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: API_PREFIX });
         // Anything else under the API prefix is a JSON 404, never the HTML app.
         api.all('/*', { schema: { hide: true } }, sendRouteNotFound);
       },
