@@ -265,7 +265,8 @@ export async function updateProfile(
 /**
  * Changes the caller's password after checking the current one. Every session of the
  * account ends, the caller's included; the answer is a fresh session so that the caller
- * stays signed in on this device only.
+ * stays signed in on this device only. Checks of the current password count like sign-ins
+ * from the caller's address, so a session cannot be used to guess the password.
  */
 export async function changePassword(
   ctx: AccessContext,
@@ -274,12 +275,12 @@ export async function changePassword(
 ): Promise<Session> {
   if (auth.principal.readonly) throw new ReadonlyUserError();
   const account = await repo.findAccountById(ctx.db, auth.accountId);
-  if (
-    !account?.password_hash ||
-    !(await verifyPassword(account.password_hash, input.currentPassword))
-  ) {
+  if (!account?.password_hash) throw new PasswordRefusedError(ErrorCode.passwordWrongCurrent);
+  const admission = await admitPasswordCheck(ctx, account.name, input.address);
+  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
     throw new PasswordRefusedError(ErrorCode.passwordWrongCurrent);
   }
+  await passwordCheckSucceeded(ctx, account.name, input.address, admission);
   const problem = await passwordProblem(input.newPassword, account.name);
   if (problem) throw new PasswordRefusedError(problem);
   const hash = await hashPassword(input.newPassword);

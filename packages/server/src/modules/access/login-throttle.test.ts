@@ -1,6 +1,6 @@
 import { ErrorBody } from '@geoportal/contract/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, testClock } from '../../test/access-helpers.js';
+import { createAccount, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { findAccountSlotTime, takeAccountSlot } from './access.repository.js';
 import { ACCOUNT_BACK_OFF } from './access.service.js';
@@ -106,5 +106,42 @@ describe.each(testDatabases)('sign-in lock-out on $name', (database) => {
       ACCOUNT_BACK_OFF.maxDelaySeconds,
     );
     expect(await takeAccountSlot(t.app.db, 'victim', clock(), ACCOUNT_BACK_OFF)).toBe(false);
+  });
+
+  it('limits guessing the current password on a password change like a sign-in', async () => {
+    const address = '198.51.100.9';
+    await createAccount(t.app, 'holder', 'holder password 1');
+    const signedIn = await authorize('holder', 'holder password 1', address);
+    const change = (token: string, currentPassword: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/access/profile/password',
+        headers: withToken(token),
+        payload: { currentPassword, newPassword: 'holder password 2' },
+        remoteAddress: address,
+      });
+
+    // Within the limit the right current password works and starts the count again.
+    let token = signedIn.json().id as string;
+    for (const guess of ['guess 1', 'guess 2']) {
+      expect((await change(token, guess)).json().code).toBe('password.wrong_current');
+    }
+    const changed = await change(token, 'holder password 1');
+    expect(changed.statusCode).toBe(200);
+    token = changed.json().id;
+
+    vi.mocked(password.verifyPassword).mockClear();
+    for (let i = 0; i < 10; i++) {
+      expect((await change(token, `guess ${i}`)).statusCode).toBe(400);
+    }
+    expect(verifications()).toBe(10);
+    const locked = await change(token, 'another guess');
+    expect(locked.statusCode).toBe(429);
+    expect(ErrorBody.parse(locked.json()).code).toBe('auth.too_many_attempts');
+    expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
+    expect((await change(token, 'holder password 2')).statusCode).toBe(429);
+    expect(verifications()).toBe(10);
+    // The budget is the one of sign-ins from this address.
+    expect((await authorize('holder', 'holder password 2', address)).statusCode).toBe(429);
   });
 });
