@@ -154,6 +154,27 @@ async function startSession(
   return { id, expires: expires.toISOString() };
 }
 
+/**
+ * Deletes sessions past their absolute or idle timeout and sign-in counters whose windows
+ * have passed (an address's is kept while it counts as one the account signed in from).
+ */
+export async function purgeStaleAccessRows(
+  ctx: AccessContext,
+): Promise<{ sessions: number; throttles: number }> {
+  const now = ctx.now.getTime();
+  const sessions = await repo.deleteExpiredSessions(
+    ctx.db,
+    ctx.now,
+    ctx.config.sessionIdleTimeoutSeconds,
+  );
+  const throttles = await repo.deleteStaleThrottles(ctx.db, {
+    addressWindow: new Date(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000),
+    accountWindow: new Date(now - ACCOUNT_BACK_OFF.windowSeconds * 1000),
+    signedInSince: new Date(now - KNOWN_ADDRESS_SECONDS * 1000),
+  });
+  return { sessions, throttles };
+}
+
 /** Ends the session of `token`; ending an unknown or already ended session is not an error. */
 export async function logout(ctx: AccessContext, token: string): Promise<void> {
   await repo.deleteSession(ctx.db, hashSessionId(token));
