@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { registerAccessPurge } from './access.purge.js';
-import { ALL_ADDRESSES, insertAccount } from './access.repository.js';
+import { insertAccount } from './access.repository.js';
+import { ALL_ADDRESSES } from './login-throttle.repository.js';
 
 const hours = (n: number) => n * 3600 * 1000;
 

@@ -17,6 +17,7 @@ import {
   TooManyLoginAttemptsError,
 } from './access.errors.js';
 import * as repo from './access.repository.js';
+import * as throttle from './login-throttle.repository.js';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './password.js';
 import { hashSessionId, newSessionId } from './session.js';
 
@@ -45,7 +46,7 @@ export const LOGIN_FAILURE_LIMIT = 10;
  * day, each further check waits for the last one, 2 s doubling up to a minute. The owner
  * waits at most that minute, and not at all from an address they signed in from lately.
  */
-export const ACCOUNT_BACK_OFF: repo.AccountBackOff = {
+export const ACCOUNT_BACK_OFF: throttle.AccountBackOff = {
   windowSeconds: 24 * 3600,
   free: 20,
   maxDelaySeconds: 60,
@@ -96,7 +97,7 @@ async function admitPasswordCheck(
   name: string,
   address: string,
 ): Promise<Admission> {
-  const attempt = await repo.countAddressAttempt(
+  const attempt = await throttle.countAddressAttempt(
     ctx.db,
     name,
     address,
@@ -110,10 +111,10 @@ async function admitPasswordCheck(
   const knownAddress =
     attempt.signedInAt !== null &&
     ctx.now.getTime() - attempt.signedInAt.getTime() < KNOWN_ADDRESS_SECONDS * 1000;
-  if (!knownAddress && !(await repo.takeAccountSlot(ctx.db, name, ctx.now, ACCOUNT_BACK_OFF))) {
+  if (!knownAddress && !(await throttle.takeAccountSlot(ctx.db, name, ctx.now, ACCOUNT_BACK_OFF))) {
     // Not checked, so not counted against this address.
-    await repo.uncountAddressAttempt(ctx.db, name, address);
-    const slot = await repo.findAccountSlotTime(ctx.db, name);
+    await throttle.uncountAddressAttempt(ctx.db, name, address);
+    const slot = await throttle.findAccountSlotTime(ctx.db, name);
     throw new TooManyLoginAttemptsError(secondsUntil(ctx, slot?.getTime() ?? 0));
   }
   return { knownAddress };
@@ -126,8 +127,8 @@ async function passwordCheckSucceeded(
   address: string,
   admission: Admission,
 ) {
-  await repo.recordSignInFromAddress(ctx.db, name, address, ctx.now);
-  if (!admission.knownAddress) await repo.uncountAccountAttempt(ctx.db, name);
+  await throttle.recordSignInFromAddress(ctx.db, name, address, ctx.now);
+  if (!admission.knownAddress) await throttle.uncountAccountAttempt(ctx.db, name);
 }
 
 function secondsUntil(ctx: AccessContext, time: number): number {
@@ -167,7 +168,7 @@ export async function purgeStaleAccessRows(
     ctx.now,
     ctx.config.sessionIdleTimeoutSeconds,
   );
-  const throttles = await repo.deleteStaleThrottles(ctx.db, {
+  const throttles = await throttle.deleteStaleThrottles(ctx.db, {
     addressWindow: new Date(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000),
     accountWindow: new Date(now - ACCOUNT_BACK_OFF.windowSeconds * 1000),
     signedInSince: new Date(now - KNOWN_ADDRESS_SECONDS * 1000),

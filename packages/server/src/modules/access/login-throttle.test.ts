@@ -2,8 +2,8 @@ import { ErrorBody } from '@geoportal/contract/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { findAccountSlotTime, takeAccountSlot } from './access.repository.js';
 import { ACCOUNT_BACK_OFF } from './access.service.js';
+import { findAccountSlotTime, takeAccountSlot } from './login-throttle.repository.js';
 import * as password from './password.js';
 
 // Counts every Argon2 verification, real and dummy, to prove which attempts were checked.
