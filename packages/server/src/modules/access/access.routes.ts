@@ -37,7 +37,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginRequest,
         response: { 200: Session, ...errors },
       },
-      // Slows floods from one address; the per-account lock lives in the service.
+      // Slows floods from one address; the sign-in locks live in the service.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) =>
