@@ -21,6 +21,7 @@ import {
   sendRouteNotFound,
 } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(
     });
     registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https:') });
     registerAuthentication(app);
+    registerAccessPurge(app);
 
     await app.register(fastifySwagger, {
       openapi: {

@@ -13,7 +13,7 @@ export interface Database {
   group_role: GroupRoleTable;
   account_role: AccountRoleTable;
   session: SessionTable;
-  login_failure: LoginFailureTable;
+  login_throttle: LoginThrottleTable;
   object: ObjectTable;
   object_history: ObjectHistoryTable;
   object_grant: ObjectGrantTable;
@@ -183,12 +183,19 @@ export interface SessionTable {
   user_agent: Generated<string>;
 }
 
-/** One failed sign-in, kept for the brute-force window. */
-export interface LoginFailureTable {
-  id: Generated<number>;
+/**
+ * Password checks of one account name from one address in the current window, or from all
+ * addresses (`address` = `*`) for the account-wide back-off.
+ */
+export interface LoginThrottleTable {
   name_key: string;
-  address: Generated<string>;
-  failed_at: Timestamp;
+  address: string;
+  window_start: Timestamp;
+  attempts: number;
+  /** Account-wide row: the earliest time of the next password check. */
+  next_at: Timestamp | null;
+  /** Address row: the last successful sign-in of the account from this address. */
+  signed_in_at: Timestamp | null;
 }
 
 /** One row per seed step that has been applied, so each step runs once per database. */

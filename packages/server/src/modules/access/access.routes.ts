@@ -21,6 +21,13 @@ const security = [{ AccessToken: [] }];
 
 /** `/access/*`: sign-in, sign-out, the current user, role checks, realms and the own profile. */
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A lock of sign-in or password change says when to try again.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyLoginAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+  });
+
   app.post(
     '/access/authorize',
     {
@@ -30,23 +37,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginRequest,
         response: { 200: Session, ...errors },
       },
-      // Slows floods from one address; the per-account lock lives in the service.
+      // Slows floods from one address; the sign-in locks live in the service.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      try {
-        return await access.login(accessContext(app), {
-          ...request.body,
-          address: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        });
-      } catch (error) {
-        if (error instanceof TooManyLoginAttemptsError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    async (request) =>
+      access.login(accessContext(app), {
+        ...request.body,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
   );
 
   app.get(
