@@ -285,7 +285,7 @@ test('toasts: at most three at a time, a fourth waits, duplicates never appear',
   await submit('x'.repeat(70), 'whatever');
   await expect(toasts).toHaveCount(2);
   await submit('toast-lock', 'whatever');
-  await expect(toasts.filter({ hasText: 'Zu viele fehlgeschlagene Anmeldungen' })).toBeVisible();
+  await expect(toasts.filter({ hasText: 'Zu viele Versuche mit falschem Passwort' })).toBeVisible();
   await expect(toasts).toHaveCount(3);
   // A fourth, different toast (the network is gone) waits for a free place.
   await page.route('**/api/v1/access/authorize', (route) => route.abort('internetdisconnected'));
