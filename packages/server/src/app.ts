@@ -20,6 +20,7 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
+import { type LogStream, loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /** Where log lines go (default standard output); tests read the log from a stream. */
+  logStream?: LogStream;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
   });
