@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { handleClientError, handleFrameworkError } from './http/client-errors.js';
 import { registerCompression } from './http/compression.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import {
@@ -81,6 +82,9 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
+    // Requests the router or Node's parser refuse answer the uniform error body too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
