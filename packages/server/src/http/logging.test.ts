@@ -28,6 +28,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?q=soil&token=abc&access_token=def&accessKey=ghi&rows=10')).toBe(
       `/x?q=soil&token=${REDACTED}&access_token=${REDACTED}&accessKey=${REDACTED}&rows=10`,
     );
+    expect(redactUrl('/x?X-Amz-Signature=abc&password=def&apikey=ghi')).toBe(
+      `/x?X-Amz-Signature=${REDACTED}&password=${REDACTED}&apikey=${REDACTED}`,
+    );
     expect(redactUrl(`/api/v1/object/${objectId}/${keySecret}`)).toBe(
       `/api/v1/object/${objectId}/${REDACTED}`,
     );
@@ -39,7 +42,11 @@ describe('redactUrl', () => {
   });
 
   it('leaves URLs without credentials alone', () => {
-    for (const url of ['/api/v1/object/abc/data/file.txt', '/search?q=Boden&fq=type:dataset']) {
+    for (const url of [
+      '/api/v1/object/abc/data/file.txt',
+      '/search?q=Boden&fq=type:dataset',
+      '/api/v1/object?author=Meier&keyword=Boden',
+    ]) {
       expect(redactUrl(url)).toBe(url);
     }
   });

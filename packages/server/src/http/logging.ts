@@ -40,10 +40,12 @@ const redactPaths = [
 ];
 
 /**
- * Query parameters whose value is a credential, by name: `token`, `access_token`,
- * `accessKey`, `api_key`, `secret`, `password`, `signature`, `sig`, `session`, `auth`…
+ * Query parameters whose value is a credential, by how the name ends: `token`,
+ * `access_token`, `accessKey`, `api_key`, `apikey`, `secret`, `password`, `X-Amz-Signature`,
+ * `sig`, `session`, `auth`, `credentials`… (not `keyword` or `author`).
  */
-const SECRET_PARAM = /token|key|secret|pass(word|wd)?|sig(nature)?|session|auth|credential/i;
+const SECRET_PARAM =
+  /(token|key|secret|password|passwd|pwd|signature|sig|session|sessionid|auth|credential)s?$/i;
 
 /** The URL forms whose path holds a credential: `/object/{bearer|accesskey}-{id}/{bundle}/{token}/…`. */
 const LINK_PREFIX = /^(bearer|accesskey)-/i;
