@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { handleClientError, handleFrameworkError } from './http/client-errors.js';
 import { registerCompression } from './http/compression.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import {
@@ -20,6 +21,7 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
+import { type LogStream, loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
@@ -64,6 +66,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /** Where log lines go (default standard output); tests read the log from a stream. */
+  logStream?: LogStream;
 }
 
 /**
@@ -76,9 +80,12 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
+    // Requests the router or Node's parser refuse answer the uniform error body too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
