@@ -19,7 +19,10 @@ export interface GeoServiceConfig {
   proxyAllowPrivate: HostRule[];
   /** Largest upstream answer in bytes (`GEO_PROXY_MAX_BYTES`, default 20 MiB). */
   proxyMaxBytes: number;
-  /** Time for the whole upstream exchange, redirects included (`GEO_PROXY_TIMEOUT`, default 15 s). */
+  /**
+   * Time until an upstream answer starts to go out, redirects included, and then the longest
+   * pause while a long answer streams (`GEO_PROXY_TIMEOUT`, default 15 s).
+   */
   proxyTimeoutMs: number;
   /** Online basemaps the map's switcher offers (`GEO_BASEMAPS`, a JSON array; default none). */
   basemaps: OperatorBasemap[];

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
 import {
   BasemapLayerParams,
@@ -142,7 +143,9 @@ export function geoRoutes({
             "Fetches the URL from a host on GEO_PROXY_ALLOW without the caller's credentials. " +
             'Refuses private, loopback, link-local and metadata addresses after DNS resolution ' +
             'and after every redirect (at most 5), unexpected content types, answers over ' +
-            'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT.',
+            'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT. Answers over ' +
+            '64 KiB are streamed: one that then passes GEO_PROXY_MAX_BYTES, or stands still ' +
+            'for GEO_PROXY_TIMEOUT, is cut off and arrives incomplete.',
           querystring: ProxyQuery,
           response: {
             200: z.any().describe('The upstream answer, with its Content-Type'),
@@ -155,6 +158,11 @@ export function geoRoutes({
         },
       },
       async (request, reply) => {
+        // A caller that goes away ends the exchange with the map server as well.
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
         const answer = await fetchThroughProxy(request.query.url, {
           config,
           resolve,
@@ -163,9 +171,16 @@ export function geoRoutes({
             ifNoneMatch: request.headers['if-none-match'],
             ifModifiedSince: request.headers['if-modified-since'],
           },
+          signal: gone.signal,
         });
         reply.headers(answer.headers);
-        return answer.status === 304 ? reply.code(304).send() : reply.code(200).send(answer.body);
+        if (answer.status === 304) return reply.code(304).send();
+        if (request.method === 'HEAD' && answer.body instanceof Readable) {
+          // Not read on for nothing: the map server's connection closes now.
+          answer.body.destroy();
+          return reply.code(200).send();
+        }
+        return reply.code(200).send(answer.body);
       },
     );
 

@@ -1,0 +1,265 @@
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+
+/**
+ * The proxy's memory and concurrency bounds, over real sockets: a map server on 127.0.0.1
+ * (allowed through GEO_PROXY_ALLOW_PRIVATE) hands out large images; clients read them slowly,
+ * abort them, or hold many at once. The app trusts X-Forwarded-For, so each test client
+ * names its own address as browsers behind a reverse proxy would.
+ */
+
+const MiB = 1024 ** 2;
+/** One large image, shared by every answer so that the map server adds no memory. */
+const large = Buffer.alloc(8 * MiB, 0x5a);
+const CAP = 12 * MiB;
+const IN_ALL = 30;
+
+interface Upstream {
+  server: Server;
+  port: number;
+  /** Ends a held answer (`/held?id=…`) with a small body. */
+  release(id: string): void;
+  /** Upstream requests whose connection closed before their answer was complete. */
+  cut: string[];
+  close(): Promise<void>;
+}
+
+async function startUpstream(): Promise<Upstream> {
+  const held = new Map<string, () => void>();
+  const waiting = new Map<string, () => void>();
+  const cut: string[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://upstream');
+    response.on('close', () => {
+      if (!response.writableFinished) cut.push(url.pathname);
+    });
+    switch (url.pathname) {
+      case '/large.png':
+        response.writeHead(200, { 'content-type': 'image/png', 'content-length': large.length });
+        response.end(large);
+        return;
+      case '/endless.png': {
+        // Chunked, no length: more than the cap, written as fast as the reader takes it.
+        response.writeHead(200, { 'content-type': 'image/png' });
+        let sent = 0;
+        const more = () => {
+          while (sent < 20 * MiB) {
+            sent += MiB;
+            if (!response.write(large.subarray(0, MiB))) return void response.once('drain', more);
+          }
+          response.end();
+        };
+        more();
+        return;
+      }
+      case '/held': {
+        const id = url.searchParams.get('id') ?? '';
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.flushHeaders();
+        held.set(id, () => response.end(`done ${id}`));
+        waiting.get(id)?.();
+        return;
+      }
+      default:
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        response.end('no such thing');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    cut,
+    release(id) {
+      held.get(id)?.();
+      held.delete(id);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface Received {
+  status: number;
+  headers: IncomingHttpHeaders;
+  bytes: number;
+  /** Whether the answer ended cleanly (false: the connection was cut). */
+  complete: boolean;
+  text: string;
+}
+
+/**
+ * GETs `url` over a socket of its own. Once the headers are there, `onHeaders` runs and the
+ * body is left unread until `hold` settles, then read (and counted, not kept, past the first
+ * few bytes). Aborting `signal` gives up on it.
+ */
+function fetchSlowly(
+  url: string,
+  headers: Record<string, string>,
+  {
+    hold = Promise.resolve(),
+    onHeaders = () => {},
+    signal,
+  }: { hold?: Promise<unknown>; onHeaders?: () => void; signal?: AbortSignal | undefined } = {},
+): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    let result: Received | undefined;
+    const request = get(url, { headers, agent: false, signal }, (response) => {
+      response.pause();
+      onHeaders();
+      const received: Received = {
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        bytes: 0,
+        complete: false,
+        text: '',
+      };
+      result = received;
+      const finish = () => resolve(received);
+      response.on('data', (chunk: Buffer) => {
+        if (received.bytes < 1000) received.text += chunk.toString('latin1');
+        received.bytes += chunk.length;
+      });
+      response.on('end', () => {
+        received.complete = true;
+        finish();
+      });
+      response.on('error', finish);
+      response.on('aborted', finish);
+      void hold.then(() => response.resume());
+    });
+    // Giving up after the headers is an answer too, an incomplete one.
+    request.on('error', (error) => (result ? resolve(result) : reject(error)));
+  });
+}
+
+/** The garbage collector, to tell memory still held from chunks already sent and let go. */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/**
+ * Samples the process's memory; `peak()` is the most arrayBuffers and rss grew so far,
+ * `held()` what is in use after a garbage collection.
+ */
+function watchMemory() {
+  collectGarbage();
+  const before = process.memoryUsage();
+  const grown = { arrayBuffers: 0, rss: 0 };
+  const sample = () => {
+    const now = process.memoryUsage();
+    grown.arrayBuffers = Math.max(grown.arrayBuffers, now.arrayBuffers - before.arrayBuffers);
+    grown.rss = Math.max(grown.rss, now.rss - before.rss);
+  };
+  const sampler = setInterval(sample, 5);
+  return {
+    async held() {
+      // Array buffers are freed shortly after the collection that finds them unused.
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      collectGarbage();
+      const now = process.memoryUsage();
+      return { arrayBuffers: now.arrayBuffers - before.arrayBuffers, rss: now.rss - before.rss };
+    },
+    peak() {
+      sample();
+      return { ...grown };
+    },
+    stop() {
+      clearInterval(sampler);
+      return this.peak();
+    },
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+
+describe.each(testDatabases)('geo proxy streaming and limits on $name', (database) => {
+  let upstream: Upstream;
+  let t: TestApp;
+  let base: string;
+  const target = (path: string) =>
+    `${base}/geoth/proxy?url=${encodeURIComponent(`http://127.0.0.1:${upstream.port}${path}`)}`;
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    t = await createTestApp(database, {
+      TRUST_PROXY: 'true',
+      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${upstream.port}`,
+      GEO_PROXY_MAX_BYTES: String(CAP),
+      GEO_PROXY_TIMEOUT: '10s',
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    await upstream?.close();
+  });
+
+  it('holds far less than the answers while 30 large images are read slowly', async () => {
+    const memory = watchMemory();
+    // Every caller holds its answer unread until all have started, and a moment longer.
+    let started = 0;
+    let allStarted = () => {};
+    const all = new Promise<void>((resolve) => {
+      allStarted = resolve;
+    });
+    const hold = all.then(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const onHeaders = () => {
+      started += 1;
+      if (started === IN_ALL) allStarted();
+    };
+    // A third of the callers then read their answer; the others give up on it.
+    const readers = 10;
+    const gaveUp = Array.from({ length: IN_ALL }, () => new AbortController());
+    const answers = Promise.all(
+      Array.from({ length: IN_ALL }, (_, i) =>
+        fetchSlowly(target('/large.png'), from(`198.51.100.${i + 1}`), {
+          hold,
+          onHeaders,
+          signal: gaveUp[i]?.signal,
+        }),
+      ),
+    );
+    await hold;
+    const held = await memory.held();
+    for (const controller of gaveUp.slice(readers)) controller.abort();
+    const result = await answers;
+    const overall = memory.stop();
+    const sum = IN_ALL * large.length;
+    console.info(
+      `${IN_ALL} × ${mb(large.length)} = ${mb(sum)} proxied; in use while all were held: ` +
+        `arrayBuffers ${mb(held.arrayBuffers)}, rss ${mb(held.rss)}; peak until the end: ` +
+        `arrayBuffers ${mb(overall.arrayBuffers)}, rss ${mb(overall.rss)}`,
+    );
+    for (const answer of result) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+      expect(answer.headers['content-length']).toBe(String(large.length));
+      expect(answer.headers['content-security-policy']).toMatch(/^sandbox/);
+    }
+    for (const answer of result.slice(0, readers)) {
+      expect(answer).toMatchObject({ bytes: large.length, complete: true });
+    }
+    // Each held answer costs the read-ahead and a few socket chunks, not its size.
+    expect(held.arrayBuffers).toBeLessThan(sum / 4);
+    // While they flow, chunks already sent wait for the garbage collector.
+    expect(overall.arrayBuffers).toBeLessThan(sum / 2);
+  }, 30_000);
+
+  it('cuts a streamed answer once it passes the size limit, and closes the map server', async () => {
+    const answer = await fetchSlowly(target('/endless.png'), from('198.51.100.200'));
+    // The status went out before the size was known; the cut connection marks it broken.
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-length']).toBeUndefined();
+    expect(answer.complete).toBe(false);
+    expect(answer.bytes).toBeLessThanOrEqual(CAP);
+    await expect.poll(() => upstream.cut).toContain('/endless.png');
+  });
+});
