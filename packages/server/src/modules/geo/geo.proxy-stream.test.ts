@@ -2,6 +2,7 @@ import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { ErrorBody } from '@geoportal/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 
@@ -16,14 +17,17 @@ const MiB = 1024 ** 2;
 /** One large image, shared by every answer so that the map server adds no memory. */
 const large = Buffer.alloc(8 * MiB, 0x5a);
 const CAP = 12 * MiB;
+const PER_CLIENT = 2;
 const IN_ALL = 30;
 
 interface Upstream {
   server: Server;
   port: number;
-  /** Ends a held answer (`/held?id=…`) with a small body. */
+  /** Resolves once the map server holds the answer `/held?id=…` open. */
+  arrived(id: string): Promise<void>;
+  /** Ends a held answer with a small body. */
   release(id: string): void;
-  /** Upstream requests whose connection closed before their answer was complete. */
+  /** Paths (with query) of requests whose connection closed before their answer was complete. */
   cut: string[];
   close(): Promise<void>;
 }
@@ -35,7 +39,7 @@ async function startUpstream(): Promise<Upstream> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
     response.on('close', () => {
-      if (!response.writableFinished) cut.push(url.pathname);
+      if (!response.writableFinished) cut.push(`${url.pathname}${url.search}`);
     });
     switch (url.pathname) {
       case '/large.png':
@@ -74,6 +78,10 @@ async function startUpstream(): Promise<Upstream> {
     server,
     port: (server.address() as AddressInfo).port,
     cut,
+    arrived(id) {
+      if (held.has(id)) return Promise.resolve();
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
     release(id) {
       held.get(id)?.();
       held.delete(id);
@@ -160,9 +168,10 @@ function watchMemory() {
   return {
     async held() {
       // Array buffers are freed shortly after the collection that finds them unused.
-      collectGarbage();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      collectGarbage();
+      for (let i = 0; i < 2; i += 1) {
+        collectGarbage();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const now = process.memoryUsage();
       return { arrayBuffers: now.arrayBuffers - before.arrayBuffers, rss: now.rss - before.rss };
     },
@@ -186,6 +195,28 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
   const target = (path: string) =>
     `${base}/geoth/proxy?url=${encodeURIComponent(`http://127.0.0.1:${upstream.port}${path}`)}`;
   const from = (address: string) => ({ 'x-forwarded-for': address });
+  /** Starts a held exchange of `address`, waits until the map server has it, and hands back its answer to come. */
+  const hold = async (id: string, address: string) => {
+    // `then` sends the request; inject alone only prepares it.
+    const answer = t.app
+      .inject({ method: 'GET', url: target(`/held?id=${id}`), headers: from(address) })
+      .then((res) => res);
+    await upstream.arrived(id);
+    // Wrapped: an async function returning the promise itself would wait for the answer.
+    return { answer };
+  };
+  const refused = async (id: string, address: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: target(`/held?id=${id}`),
+      headers: from(address),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('1');
+    return ErrorBody.parse(res.json());
+  };
+  /** Lets the proxy see the ends of the exchanges that just finished. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
 
   beforeAll(async () => {
     upstream = await startUpstream();
@@ -194,6 +225,8 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
       GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${upstream.port}`,
       GEO_PROXY_MAX_BYTES: String(CAP),
       GEO_PROXY_TIMEOUT: '10s',
+      GEO_PROXY_CLIENT_CONCURRENCY: String(PER_CLIENT),
+      GEO_PROXY_CONCURRENCY: String(IN_ALL),
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 240_000);
@@ -261,5 +294,81 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
     expect(answer.complete).toBe(false);
     expect(answer.bytes).toBeLessThanOrEqual(CAP);
     await expect.poll(() => upstream.cut).toContain('/endless.png');
+  });
+
+  describe('limits requests running at once', () => {
+    it('per caller: 429 beyond the limit, others unaffected, free again once one ended', async () => {
+      const first = await hold('a1', '203.0.113.1');
+      const second = await hold('a2', '203.0.113.1');
+      const body = await refused('a3', '203.0.113.1');
+      expect(body).toMatchObject({ status: 429, code: 'request.rate_limited' });
+      expect(body.message).toMatch(/2 map service requests running/);
+      const other = await hold('b1', '203.0.113.2');
+
+      upstream.release('a1');
+      expect((await first.answer).body).toBe('done a1');
+      await settle();
+      const third = await hold('a3', '203.0.113.1');
+      for (const id of ['a2', 'a3', 'b1']) upstream.release(id);
+      const rest = await Promise.all([second.answer, third.answer, other.answer]);
+      for (const res of rest) expect(res.statusCode).toBe(200);
+    });
+
+    it('in all: 429 for a new caller while the proxy is full', async () => {
+      const running = [];
+      for (let i = 0; i < IN_ALL; i += 1) {
+        running.push(await hold(`all${i}`, `192.0.2.${Math.floor(i / PER_CLIENT) + 1}`));
+      }
+      const body = await refused('late', '192.0.2.200');
+      expect(body.message).toMatch(/busy with 30 requests/);
+      for (let i = 0; i < IN_ALL; i += 1) upstream.release(`all${i}`);
+      for (const res of await Promise.all(running.map((held) => held.answer))) {
+        expect(res.statusCode).toBe(200);
+      }
+    });
+
+    it('counts the IPv6 /64 of a caller as one', async () => {
+      const first = await hold('v1', '2001:db8:1:2::a');
+      const second = await hold('v2', '2001:db8:1:2:ffff::b');
+      await refused('v3', '2001:db8:1:2::c');
+      const elsewhere = await hold('v4', '2001:db8:1:3::a');
+      for (const id of ['v1', 'v2', 'v4']) upstream.release(id);
+      await Promise.all([first.answer, second.answer, elsewhere.answer]);
+    });
+
+    it('frees the place of a caller that gives up, before or while the answer streams', async () => {
+      const address = '203.0.113.7';
+      const waiting = new AbortController();
+      const streaming = new AbortController();
+      const gaveUpWaiting = fetchSlowly(target('/held?id=gone'), from(address), {
+        signal: waiting.signal,
+      });
+      await upstream.arrived('gone');
+      let headers = () => {};
+      const started = new Promise<void>((resolve) => {
+        headers = resolve;
+      });
+      const gaveUpStreaming = fetchSlowly(target('/large.png?gone'), from(address), {
+        hold: new Promise(() => {}),
+        onHeaders: headers,
+        signal: streaming.signal,
+      });
+      await started;
+      await refused('full', address);
+
+      waiting.abort();
+      streaming.abort();
+      await Promise.allSettled([gaveUpWaiting, gaveUpStreaming]);
+      // Both exchanges with the map server end with their callers, and their places are free.
+      await expect.poll(() => upstream.cut).toContain('/held?id=gone');
+      await settle();
+      const one = await hold('after1', address);
+      const two = await hold('after2', address);
+      upstream.release('after1');
+      upstream.release('after2');
+      for (const res of await Promise.all([one.answer, two.answer])) {
+        expect(res.statusCode).toBe(200);
+      }
+    });
   });
 });
