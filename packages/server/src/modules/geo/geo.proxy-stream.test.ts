@@ -296,6 +296,18 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
     await expect.poll(() => upstream.cut).toContain('/endless.png');
   });
 
+  it('answers HEAD for a long answer with its headers only, and closes the map server', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: target('/endless.png?head'),
+      headers: from('198.51.100.201'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.length).toBe(0);
+    await expect.poll(() => upstream.cut).toContain('/endless.png?head');
+  });
+
   describe('limits requests running at once', () => {
     it('per caller: 429 beyond the limit, others unaffected, free again once one ended', async () => {
       const first = await hold('a1', '203.0.113.1');
