@@ -2,6 +2,7 @@ import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { ErrorBody } from '@geoportal/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
@@ -46,6 +47,13 @@ async function startUpstream(): Promise<Upstream> {
         response.writeHead(200, { 'content-type': 'image/png', 'content-length': large.length });
         response.end(large);
         return;
+      case '/layers.xml': {
+        // Capabilities of a big service: longer than the read-ahead, with a length.
+        const xml = Buffer.from(`<Capabilities>${'<Layer/>'.repeat(40_000)}</Capabilities>`);
+        response.writeHead(200, { 'content-type': 'text/xml', 'content-length': xml.length });
+        response.end(xml);
+        return;
+      }
       case '/endless.png': {
         // Chunked, no length: more than the cap, written as fast as the reader takes it.
         response.writeHead(200, { 'content-type': 'image/png' });
@@ -294,6 +302,28 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
     expect(answer.complete).toBe(false);
     expect(answer.bytes).toBeLessThanOrEqual(CAP);
     await expect.poll(() => upstream.cut).toContain('/endless.png');
+  });
+
+  it('compresses a long streamed XML answer for callers that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: target('/layers.xml'),
+      headers: { ...from('198.51.100.202'), 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // The map server's length is of the plain text: it must not stay on the compressed one.
+    expect(res.headers['content-length']).toBeUndefined();
+    const xml = gunzipSync(res.rawPayload).toString();
+    expect(xml.length).toBe(320_029);
+    expect(xml.endsWith('<Layer/></Capabilities>')).toBe(true);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: target('/layers.xml'),
+      headers: from('198.51.100.202'),
+    });
+    expect(plain.headers['content-length']).toBe('320029');
+    expect(plain.rawPayload.length).toBe(320_029);
   });
 
   it('answers HEAD for a long answer with its headers only, and closes the map server', async () => {

@@ -20,8 +20,6 @@ export type ProxySlot = { release: () => void } | { refused: 'client' | 'total' 
 export interface ProxyLimiter {
   /** Takes a place for an exchange of the caller at `address`, or says which limit is full. */
   acquire(address: string): ProxySlot;
-  /** Exchanges running now, in all and of one caller (for tests). */
-  running(address?: string): number;
 }
 
 export function createProxyLimiter({ perClient, total }: ProxyLimits): ProxyLimiter {
@@ -46,9 +44,6 @@ export function createProxyLimiter({ perClient, total }: ProxyLimits): ProxyLimi
           else byClient.delete(client);
         },
       };
-    },
-    running(address) {
-      return address === undefined ? all : (byClient.get(clientOf(address)) ?? 0);
     },
   };
 }
