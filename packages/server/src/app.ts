@@ -20,6 +20,7 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
+import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
@@ -115,6 +116,8 @@ export async function buildApp(
     });
     registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https:') });
     registerAuthentication(app);
+    // After authentication: the context carries the caller.
+    registerRequestContext(app);
 
     await app.register(fastifySwagger, {
       openapi: {

@@ -1,8 +1,8 @@
 import type { MediaSource, MediaThumb, SubtitleTrack } from '@geoportal/contract/files';
 import sharp from 'sharp';
 import { type FileRow, listBundles, listFiles } from '../files/file.repository.js';
-import { encodeFilePath } from '../files/file.routes.js';
 import { type FilesContext, loadReadableFile, type ReadableFile } from '../files/file.service.js';
+import { encodeFilePath } from '../files/file-path.js';
 import { loadReadable } from '../objects/object.service.js';
 import { can } from '../objects/policy.js';
 import { renderKind, renditionBox } from '../preview/preview-type.js';
