@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileRow } from './file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 import { RangeNotSatisfiableError } from './files.errors.js';
 import { contentDisposition, contentType, isInlineSafe } from './media-type.js';
 import type { BlobStore } from './store.js';

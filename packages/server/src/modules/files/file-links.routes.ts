@@ -3,9 +3,9 @@ import { BearerToken } from '@geoportal/contract/files';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileRow } from '../../db/schema.js';
 import { bundleParams } from './bundle-params.js';
 import { streamBundleZip } from './bundle-zip.js';
-import type { FileRow } from './file.repository.js';
 import { loadVisibleBundle } from './file.service.js';
 import { sendFile } from './file-download.js';
 import {

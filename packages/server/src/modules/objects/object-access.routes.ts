@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deniedError } from './object.errors.js';
 import { idParams } from './object.routes.js';
-import { loadReadable } from './object.service.js';
 import * as access from './object-access.service.js';
+import { loadReadable } from './object-kernel.js';
 import { can, isPublisher } from './policy.js';
 
 const tags = ['objects'];

@@ -3,6 +3,7 @@ import type { Grant, ObjectState } from '@geoportal/contract/object';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { readsEverything, type Viewer } from './policy.js';
 
 export interface ObjectRow {
   id: string;
@@ -169,21 +170,13 @@ export async function listHistory(db: Db, objectId: string) {
 
 // Lists through the visibility filter --------------------------------------------------
 
-/** Who lists: enough to build the visibility filter in SQL. */
-export interface Viewer {
-  accountId: string | null;
-  name: string | null;
-  roles: readonly string[];
-  groups: readonly string[];
-}
-
 /**
  * The visibility filter: the SQL form of `can(read)` without keys (DESIGN §5). Everything
  * that lists or counts objects goes through it.
  */
 export function readableBy(viewer: Viewer) {
   return (eb: ExpressionBuilder<Database, 'object'>) => {
-    if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) {
+    if (readsEverything(viewer.roles)) {
       return sql<boolean>`true`;
     }
     return eb.or([

@@ -1,9 +1,9 @@
 import type { PreviewRendition, PreviewType } from '@geoportal/contract/files';
 import sharp from 'sharp';
-import type { FileRow } from '../files/file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 import { type FilesContext, loadReadableFile } from '../files/file.service.js';
 import type { BlobStore } from '../files/store.js';
-import { loadReadable } from '../objects/object.service.js';
+import { loadReadable } from '../objects/object-kernel.js';
 import { PreviewUnavailableError } from './preview.errors.js';
 import { findIndexFiles } from './preview.repository.js';
 import { PreviewCache } from './preview-cache.js';

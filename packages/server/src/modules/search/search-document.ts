@@ -2,6 +2,7 @@ import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField } from '@geoportal/contract/search';
+import { readsEverything, type Viewer } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
 
 /**
@@ -96,13 +97,8 @@ export function readersOf(
 }
 
 /** The reader tokens of a viewer; `undefined` for editors and administrators (no filter). */
-export function viewerTokens(viewer: {
-  accountId: string | null;
-  name: string | null;
-  roles: readonly string[];
-  groups: readonly string[];
-}): string[] | undefined {
-  if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) return undefined;
+export function viewerTokens(viewer: Viewer): string[] | undefined {
+  if (readsEverything(viewer.roles)) return undefined;
   const tokens = ['public'];
   if (viewer.accountId) tokens.push(`owner:${viewer.accountId}`);
   if (viewer.name) tokens.push(`user:${viewer.name.toLowerCase()}`);

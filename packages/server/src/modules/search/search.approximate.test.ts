@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import type { Viewer } from '../objects/object.repository.js';
+import type { Viewer } from '../objects/policy.js';
 import {
   parseSearch,
   roughly,

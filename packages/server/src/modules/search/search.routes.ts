@@ -3,7 +3,8 @@ import { SearchResponse, SpatialSearchResponse, SuggestResponse } from '@geoport
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from '../../http/request-context.js';
-import { parseSearch, search, spatialSearch, suggest, viewerOf } from './search.service.js';
+import { viewerOf } from '../objects/policy.js';
+import { parseSearch, search, spatialSearch, suggest } from './search.service.js';
 
 const tags = ['search'];
 

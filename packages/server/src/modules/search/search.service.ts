@@ -20,8 +20,7 @@ import {
 } from '@geoportal/contract/search-query';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Auth } from '../access/access.service.js';
-import type { Viewer } from '../objects/object.repository.js';
+import type { Viewer } from '../objects/policy.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
 import { footprintGeometry } from './footprint.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from './search.errors.js';
@@ -121,15 +120,6 @@ export function parseSearch(
     start: integer(params.start, 'start', 0, 0, searchLimits.startMax),
     rows: integer(params.rows, 'rows', searchLimits.rowsDefault, 0, limits.rowsMax),
     facets: facets === true || facets === 'true',
-  };
-}
-
-export function viewerOf(auth: Auth | null): Viewer {
-  return {
-    accountId: auth?.accountId ?? null,
-    name: auth?.principal.name ?? null,
-    roles: auth?.principal.roles ?? [],
-    groups: auth?.groups ?? [],
   };
 }
 
