@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from '../../http/request-context.js';
 import { viewerOf } from '../objects/policy.js';
-import { parseSearch, search, spatialSearch, suggest } from './search.service.js';
+import { search, spatialSearch, suggest } from './search.service.js';
+import { parseSearch } from './search-params.js';
 
 const tags = ['search'];
 
