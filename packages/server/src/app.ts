@@ -53,7 +53,7 @@ declare module 'fastify' {
 }
 
 /** The API prefix of SPEC §7. */
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
   /** The built web application to serve; `null` serves the API only (most tests). */

@@ -52,7 +52,7 @@ export function uiLanguage(header: string | undefined): 'de' | 'en' {
 }
 
 /** Builds the context of a request from the app and the authenticated request. */
-export function requestContext(app: FastifyInstance, request: FastifyRequest): RequestContext {
+function requestContext(app: FastifyInstance, request: FastifyRequest): RequestContext {
   const key = request.headers['x-access-key'];
   return {
     ...appContext(app),

@@ -24,7 +24,7 @@ function etagOf(classification: Classification): string {
 }
 
 /** Whether an If-None-Match header (a list, possibly weak tags, or `*`) matches the tag. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * Words that follow `/object/{id}/` in other endpoints; a bundle of that name would be
  * shadowed by them (or shadow them), so they are refused as bundle names.
  */
-export const reservedBundleNames = [
+const reservedBundleNames = [
   'try',
   'accessControl',
   'accessKeys',

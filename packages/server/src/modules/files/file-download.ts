@@ -20,7 +20,7 @@ export type DownloadPlan =
   | { status: 206; start: number; end: number };
 
 /** The strong entity tag of a file: its content hash. */
-export function entityTag(file: Pick<FileRow, 'sha256'>): string {
+function entityTag(file: Pick<FileRow, 'sha256'>): string {
   return `"${file.sha256}"`;
 }
 
@@ -41,7 +41,7 @@ function noneMatchHits(header: string, tag: string): boolean {
  * version; a range outside the file or malformed → 416; several ranges → the whole file;
  * other range units are ignored.
  */
-export function planDownload(
+function planDownload(
   headers: FastifyRequest['headers'],
   file: Pick<FileRow, 'sha256' | 'size' | 'modified_at'>,
 ): DownloadPlan {

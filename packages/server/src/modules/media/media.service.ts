@@ -16,7 +16,7 @@ import { MediaSourceNotFoundError } from './media.errors.js';
  * A bundle whose images are an object's media stills (`/media/thumbs`). The obvious name,
  * `preview`, cannot be a bundle: it is a word of the `/object/preview/…` routes.
  */
-export const THUMBS_BUNDLE = 'thumbs';
+const THUMBS_BUNDLE = 'thumbs';
 /** Which rendition a media still is served as: big enough for a player's poster. */
 const THUMB_RENDITION = 'small' as const;
 /** A WebVTT file starts with this (after an optional BOM), else it is no WebVTT file. */
@@ -26,7 +26,7 @@ const isMedia = (file: FileRow) => /^(video|audio)\//.test(file.media_type);
 const fileName = (file: FileRow) => file.path.slice(file.path.lastIndexOf('/') + 1);
 
 /** `/object/{id}/{bundle}/{path}` relative to the API base (SPEC §7), segments encoded. */
-export function downloadPath(file: FileRow): string {
+function downloadPath(file: FileRow): string {
   return `/object/${encodeURIComponent(file.object_id)}/${encodeURIComponent(file.bundle)}/${encodeFilePath(file.path)}`;
 }
 

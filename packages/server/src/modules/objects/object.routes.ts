@@ -25,7 +25,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const idParams = z.object({ id: ObjectId });
 
 /** The detail level of `Accept: application/json; detail=…` (SPEC §3); normal by default. */
-export function detailLevel(request: FastifyRequest): DetailLevel {
+function detailLevel(request: FastifyRequest): DetailLevel {
   const match = /detail=(summary|normal|detailed)\b/.exec(request.headers.accept ?? '');
   return (match?.[1] as DetailLevel | undefined) ?? 'normal';
 }

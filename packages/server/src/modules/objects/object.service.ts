@@ -34,7 +34,7 @@ import { can, isPublisher, transitions, viewerOf } from './policy.js';
  * `thumbnail`: the preview URL of the record's index image or PDF (`indexThumbnails`), looked
  * up by the caller so that a list needs one query for all its records.
  */
-export function toSummary(row: repo.ObjectRow, thumbnail?: string): ObjectSummary {
+function toSummary(row: repo.ObjectRow, thumbnail?: string): ObjectSummary {
   const metadata = row.metadata as Metadata;
   return {
     id: row.id,
@@ -51,7 +51,7 @@ async function thumbnailOf(db: Db, id: string): Promise<string | undefined> {
   return (await indexThumbnails(db, [id])).get(id);
 }
 
-export function toNormal(row: repo.ObjectRow, thumbnail?: string): ObjectNormal {
+function toNormal(row: repo.ObjectRow, thumbnail?: string): ObjectNormal {
   return {
     ...toSummary(row, thumbnail),
     version: row.version,

@@ -30,7 +30,7 @@ export async function getPreviewType(ctx: FilesContext, objectId: string): Promi
 }
 
 /** The preview type of a stored file; JSON is looked into to tell GeoJSON from other JSON. */
-export async function previewTypeOfFile(store: BlobStore, file: FileRow): Promise<PreviewType> {
+async function previewTypeOfFile(store: BlobStore, file: FileRow): Promise<PreviewType> {
   const byType = previewTypeOfMediaType(file.media_type);
   if (byType !== 'json') return byType;
   if (/\.geojson$/i.test(file.path)) return 'geojson';

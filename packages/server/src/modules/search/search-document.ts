@@ -80,7 +80,7 @@ export function normaliseText(text: string): string {
  * permission implies read) to the user, a group or a role. Editors and administrators read
  * everything and are not filtered at all.
  */
-export function readersOf(
+function readersOf(
   source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
 ): string[] {
   const readers = new Set<string>();
@@ -113,7 +113,7 @@ const join = (...parts: (string | undefined | null)[]) =>
   parts.filter((p): p is string => Boolean(p)).join(' \n ');
 
 /** The reference date of a record: revision, else publication, else creation. */
-export function referenceDate(metadata: Metadata): string | null {
+function referenceDate(metadata: Metadata): string | null {
   const d = metadata.dates;
   return d?.revision ?? d?.publication ?? d?.creation ?? null;
 }
