@@ -22,6 +22,7 @@ import {
   sendRouteNotFound,
 } from './http/error-handler.js';
 import { type LogStream, loggerOptions } from './http/logging.js';
+import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
@@ -55,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** The API prefix of SPEC §7. */
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
   /** The built web application to serve; `null` serves the API only (most tests). */
@@ -124,6 +125,8 @@ export async function buildApp(
     registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https:') });
     registerAuthentication(app);
     registerAccessPurge(app);
+    // After authentication: the context carries the caller.
+    registerRequestContext(app);
 
     await app.register(fastifySwagger, {
       openapi: {

@@ -1,8 +1,10 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
 /**
  * The database as Kysely sees it: one interface per table. Migrations create the tables;
- * this file states their row types, and only repositories use them.
+ * this file states their column types, and only repositories query with them. A row as read
+ * is derived with `Selectable<…>` (below each table that other code passes around), never
+ * typed again by hand.
  */
 export interface Database {
   seed_run: SeedRunTable;
@@ -103,6 +105,8 @@ export interface BundleTable {
   description: Generated<string>;
   sort_order: number;
 }
+/** A bundle as read. */
+export type BundleRow = Selectable<BundleTable>;
 
 /** A file: a path (NFC) in a bundle, pointing to the blob holding its bytes. */
 export interface FileTable {
@@ -115,6 +119,8 @@ export interface FileTable {
   is_index: Generated<boolean>;
   modified_at: Timestamp;
 }
+/** A file as read. */
+export type FileRow = Selectable<FileTable>;
 
 /** A key the server signs with (signed file URLs), shared by all processes. */
 export interface ServerSecretTable {

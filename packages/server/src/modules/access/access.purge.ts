@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { appContext } from '../../http/request-context.js';
 import { purgeStaleAccessRows } from './access.service.js';
-import { accessContext } from './auth.hook.js';
 
 /** How often expired sessions and spent sign-in counters are deleted: every 15 minutes. */
 export const ACCESS_PURGE_INTERVAL_MS = 15 * 60 * 1000;
@@ -22,7 +22,7 @@ export function registerAccessPurge(app: FastifyInstance, options: AccessPurgeOp
   let running: Promise<void> | undefined;
 
   const tick = () => {
-    running ??= purgeStaleAccessRows(accessContext(app))
+    running ??= purgeStaleAccessRows(appContext(app))
       .then(
         (purged) => {
           if (purged.sessions + purged.throttles > 0) {

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TooManyLoginAttemptsError } from './access.errors.js';
 import * as access from './access.service.js';
-import { accessContext } from './auth.hook.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const tags = ['access'];
@@ -41,7 +40,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) =>
-      access.login(accessContext(app), {
+      access.login(request.ctx, {
         ...request.body,
         address: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
@@ -59,8 +58,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth) {
-        await access.logout(accessContext(app), request.headers.accesstoken as string);
+      if (request.ctx.auth) {
+        await access.logout(request.ctx, request.headers.accesstoken as string);
       }
       return reply.code(204).send();
     },
@@ -78,7 +77,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return access.requireAuth(request.auth).principal;
+      return access.requireAuth(request.ctx.auth).principal;
     },
   );
 
@@ -93,7 +92,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.boolean(), 400: ErrorBody },
       },
     },
-    async (request) => access.isAllowed(request.auth, request.body),
+    async (request) => access.isAllowed(request.ctx.auth, request.body),
   );
 
   app.get(
@@ -120,7 +119,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return access.getProfile(accessContext(app), access.requireAuth(request.auth));
+      return access.getProfile(request.ctx, access.requireAuth(request.ctx.auth));
     },
   );
 
@@ -136,7 +135,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      access.updateProfile(accessContext(app), access.requireAuth(request.auth), request.body),
+      access.updateProfile(request.ctx, access.requireAuth(request.ctx.auth), request.body),
   );
 
   app.put(
@@ -151,7 +150,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      access.changePassword(accessContext(app), access.requireAuth(request.auth), {
+      access.changePassword(request.ctx, access.requireAuth(request.ctx.auth), {
         ...request.body,
         address: request.ip,
         userAgent: request.headers['user-agent'] ?? '',

@@ -2,6 +2,7 @@ import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField } from '@geoportal/contract/search';
+import { readsEverything, type Viewer } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
 
 /**
@@ -79,7 +80,7 @@ export function normaliseText(text: string): string {
  * permission implies read) to the user, a group or a role. Editors and administrators read
  * everything and are not filtered at all.
  */
-export function readersOf(
+function readersOf(
   source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
 ): string[] {
   const readers = new Set<string>();
@@ -96,13 +97,8 @@ export function readersOf(
 }
 
 /** The reader tokens of a viewer; `undefined` for editors and administrators (no filter). */
-export function viewerTokens(viewer: {
-  accountId: string | null;
-  name: string | null;
-  roles: readonly string[];
-  groups: readonly string[];
-}): string[] | undefined {
-  if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) return undefined;
+export function viewerTokens(viewer: Viewer): string[] | undefined {
+  if (readsEverything(viewer.roles)) return undefined;
   const tokens = ['public'];
   if (viewer.accountId) tokens.push(`owner:${viewer.accountId}`);
   if (viewer.name) tokens.push(`user:${viewer.name.toLowerCase()}`);
@@ -117,7 +113,7 @@ const join = (...parts: (string | undefined | null)[]) =>
   parts.filter((p): p is string => Boolean(p)).join(' \n ');
 
 /** The reference date of a record: revision, else publication, else creation. */
-export function referenceDate(metadata: Metadata): string | null {
+function referenceDate(metadata: Metadata): string | null {
   const d = metadata.dates;
   return d?.revision ?? d?.publication ?? d?.creation ?? null;
 }
