@@ -34,6 +34,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         resolve: { conditions: ['source'] },
         ssr: { resolve: { conditions: ['source'] } },
         test: {

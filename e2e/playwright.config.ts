@@ -31,6 +31,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL,
+    // A German visitor, unless a test says otherwise: the product follows Accept-Language
+    // on a first visit.
+    locale: 'de-DE',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -74,9 +74,12 @@ export async function loadServerModules(): Promise<ServerModules> {
   const { rebuildSearchIndex } = await importDist<Pick<ServerModules, 'rebuildSearchIndex'>>(
     'modules/search/search-index.js',
   );
-  const { searchStatements, withSearchSettings } = await importDist<
-    Pick<ServerModules, 'searchStatements' | 'withSearchSettings'>
-  >('modules/search/search.service.js');
+  const { searchStatements } = await importDist<Pick<ServerModules, 'searchStatements'>>(
+    'modules/search/search.service.js',
+  );
+  const { withSearchSettings } = await importDist<Pick<ServerModules, 'withSearchSettings'>>(
+    'modules/search/search-statements.js',
+  );
   // Kysely is the server's dependency, so it is resolved from the server package.
   const require = createRequire(file('../package.json'));
   const { CompiledQuery } = require('kysely') as {

@@ -42,6 +42,20 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
+  test('a successful sign-in closes the toast of the failed attempt before it', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, 'editor', 'not the password');
+    const toast = page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort' });
+    await expect(toast).toBeVisible();
+    await page.getByLabel(/^Passwort/).fill('editor-demo');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
+    // Closed with the success, not by its own 10 s timer.
+    await expect(toast).toHaveCount(0, { timeout: 2_000 });
+  });
+
   test('a guarded address shows the login in place and returns there after sign-in', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { gotoHydrated } from '../support/hydration';
+import { gotoHydrated, hydrated } from '../support/hydration';
 
 const schemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
@@ -76,6 +76,29 @@ test.describe('language', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test.describe('language of an English browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('the first visit reads English, and a choice in the menu wins from then on', async ({
+    page,
+  }) => {
+    const response = await page.goto('/search');
+    // Rendered on the server in English already: nothing flips after the scripts run.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('>Search</h1>');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeVisible();
+    // The reload's page comes from the server in German, although the browser asks for English.
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).toContain('<html lang="de"');
   });
 });
 
@@ -262,7 +285,7 @@ test('toasts: at most three at a time, a fourth waits, duplicates never appear',
   await submit('x'.repeat(70), 'whatever');
   await expect(toasts).toHaveCount(2);
   await submit('toast-lock', 'whatever');
-  await expect(toasts.filter({ hasText: 'Zu viele fehlgeschlagene Anmeldungen' })).toBeVisible();
+  await expect(toasts.filter({ hasText: 'Zu viele Versuche mit falschem Passwort' })).toBeVisible();
   await expect(toasts).toHaveCount(3);
   // A fourth, different toast (the network is gone) waits for a free place.
   await page.route('**/api/v1/access/authorize', (route) => route.abort('internetdisconnected'));

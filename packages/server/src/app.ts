@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { handleClientError, handleFrameworkError } from './http/client-errors.js';
 import { registerCompression } from './http/compression.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import {
@@ -20,7 +21,10 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
+import { type LogStream, loggerOptions } from './http/logging.js';
+import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
@@ -52,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** The API prefix of SPEC §7. */
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
   /** The built web application to serve; `null` serves the API only (most tests). */
@@ -63,6 +67,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /** Where log lines go (default standard output); tests read the log from a stream. */
+  logStream?: LogStream;
 }
 
 /**
@@ -75,9 +81,12 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
+    // Requests the router or Node's parser refuse answer the uniform error body too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,6 +124,9 @@ export async function buildApp(
     });
     registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https:') });
     registerAuthentication(app);
+    registerAccessPurge(app);
+    // After authentication: the context carries the caller.
+    registerRequestContext(app);
 
     await app.register(fastifySwagger, {
       openapi: {
@@ -147,7 +159,8 @@ export async function buildApp(
         await api.register(searchRoutes);
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-        await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
+        // The index page links its assets absolutely only when it knows the outer prefix.
+        await api.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: API_PREFIX });
         // Anything else under the API prefix is a JSON 404, never the HTML app.
         api.all('/*', { schema: { hide: true } }, sendRouteNotFound);
       },

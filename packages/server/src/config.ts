@@ -140,6 +140,8 @@ const Environment = z.object({
   GEO_PROXY_ALLOW_PRIVATE: HostList.optional(),
   GEO_PROXY_MAX_BYTES: positiveInteger.optional(),
   GEO_PROXY_TIMEOUT: duration.optional(),
+  GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
+  GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
 });
 
@@ -198,6 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxyAllowPrivate: e.GEO_PROXY_ALLOW_PRIVATE ?? [],
       proxyMaxBytes: e.GEO_PROXY_MAX_BYTES ?? GEO_DEFAULTS.proxyMaxBytes,
       proxyTimeoutMs: (e.GEO_PROXY_TIMEOUT ?? GEO_DEFAULTS.proxyTimeoutMs / 1000) * 1000,
+      proxyClientConcurrency: e.GEO_PROXY_CLIENT_CONCURRENCY ?? GEO_DEFAULTS.proxyClientConcurrency,
+      proxyConcurrency: e.GEO_PROXY_CONCURRENCY ?? GEO_DEFAULTS.proxyConcurrency,
       basemaps: e.GEO_BASEMAPS ?? [],
     },
   };

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DatabaseLockedError } from './db/database-lock.js';
 
 /**
  * Process entry: read the configuration, build the app, listen, and shut down gracefully on
@@ -63,6 +64,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DatabaseLockedError) {
+    console.error(`Geoportal could not start: ${error.message}`);
+    process.exit(75); // EX_TEMPFAIL: it can start once the other process has stopped
+  }
   console.error('Geoportal could not start:', error instanceof Error ? error.message : error);
   if (error instanceof Error && error.cause) console.error('Cause:', error.cause);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { DatabaseLockedError } from './db/database-lock.js';
 import { rebuildSearchIndex } from './modules/search/search-index.js';
 
 /**
@@ -33,6 +34,12 @@ try {
   );
   await database.close();
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad variable or a database held by a running app is the operator's to fix: say what,
+  // without a stack trace.
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+    process.exit(error instanceof DatabaseLockedError ? 75 : 1);
+  }
+  console.error(error);
   process.exit(1);
 }

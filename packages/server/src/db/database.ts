@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { lockDatabaseDir } from './database-lock.js';
 import { migrateToLatest } from './migrate.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -62,15 +63,37 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
 // PGlite bigints); nothing stored here comes near 2^53.
 const parseInt8 = (value: string) => Number(value);
 
+/**
+ * Opens the embedded database, holding its exclusive lock (database-lock.ts) from before
+ * the first file is read until after the last is written; a held lock throws
+ * `DatabaseLockedError`.
+ */
 async function openPGlite(dir: string): Promise<OpenDatabase> {
   await mkdir(dir, { recursive: true });
-  // pg_trgm (typo-tolerant suggestions) is compiled in separately and must be loaded here.
-  const client = await PGlite.create(dir, {
-    parsers: { [pgliteTypes.INT8]: parseInt8 },
-    extensions: { pg_trgm },
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const lock = await lockDatabaseDir(dir);
+  let db: Db;
+  try {
+    // pg_trgm (typo-tolerant suggestions) is compiled in separately and must be loaded here.
+    const client = await PGlite.create(dir, {
+      parsers: { [pgliteTypes.INT8]: parseInt8 },
+      extensions: { pg_trgm },
+    });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
 }
 
 async function openPostgres(url: string, schema: string, log?: DatabaseLog): Promise<OpenDatabase> {

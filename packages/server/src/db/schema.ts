@@ -1,8 +1,10 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
 /**
  * The database as Kysely sees it: one interface per table. Migrations create the tables;
- * this file states their row types, and only repositories use them.
+ * this file states their column types, and only repositories query with them. A row as read
+ * is derived with `Selectable<…>` (below each table that other code passes around), never
+ * typed again by hand.
  */
 export interface Database {
   seed_run: SeedRunTable;
@@ -13,7 +15,7 @@ export interface Database {
   group_role: GroupRoleTable;
   account_role: AccountRoleTable;
   session: SessionTable;
-  login_failure: LoginFailureTable;
+  login_throttle: LoginThrottleTable;
   object: ObjectTable;
   object_history: ObjectHistoryTable;
   object_grant: ObjectGrantTable;
@@ -103,6 +105,8 @@ export interface BundleTable {
   description: Generated<string>;
   sort_order: number;
 }
+/** A bundle as read. */
+export type BundleRow = Selectable<BundleTable>;
 
 /** A file: a path (NFC) in a bundle, pointing to the blob holding its bytes. */
 export interface FileTable {
@@ -115,6 +119,8 @@ export interface FileTable {
   is_index: Generated<boolean>;
   modified_at: Timestamp;
 }
+/** A file as read. */
+export type FileRow = Selectable<FileTable>;
 
 /** A key the server signs with (signed file URLs), shared by all processes. */
 export interface ServerSecretTable {
@@ -183,12 +189,19 @@ export interface SessionTable {
   user_agent: Generated<string>;
 }
 
-/** One failed sign-in, kept for the brute-force window. */
-export interface LoginFailureTable {
-  id: Generated<number>;
+/**
+ * Password checks of one account name from one address in the current window, or from all
+ * addresses (`address` = `*`) for the account-wide back-off.
+ */
+export interface LoginThrottleTable {
   name_key: string;
-  address: Generated<string>;
-  failed_at: Timestamp;
+  address: string;
+  window_start: Timestamp;
+  attempts: number;
+  /** Account-wide row: the earliest time of the next password check. */
+  next_at: Timestamp | null;
+  /** Address row: the last successful sign-in of the account from this address. */
+  signed_in_at: Timestamp | null;
 }
 
 /** One row per seed step that has been applied, so each step runs once per database. */

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastContainer } from '../components/layout/toast-container';
 import { renderWithProviders } from './testing/render-with-providers';
 import {
+  hideToast,
   setToastMode,
   showToast,
   toastContainerProps,
@@ -95,6 +96,29 @@ describe('toasts in the container', () => {
     });
     expect(messagesShown()[0]).toContain(`${'x'.repeat(253)}...`);
     expect(messagesShown()[0]).not.toContain('x'.repeat(254));
+  });
+
+  it('hides a toast by its id, open or waiting, and ignores ids that are gone', () => {
+    renderToasts();
+    settle();
+    let ids: (string | undefined)[] = [];
+    act(() => {
+      ids = ['a', 'b', 'c', 'd'].map((m) => showToast('error', 'Fehler', m));
+    });
+    expect(notificationsStore.getState().queue.map((item) => item.id)).toEqual([ids[3]]);
+    act(() => hideToast(ids[3]));
+    expect(notificationsStore.getState().queue).toHaveLength(0);
+    act(() => hideToast(ids[0]));
+    settle();
+    expect(notificationsStore.getState().notifications.map((item) => item.id)).toEqual([
+      ids[1],
+      ids[2],
+    ]);
+    act(() => {
+      hideToast(ids[0]);
+      hideToast(undefined);
+    });
+    expect(notificationsStore.getState().notifications).toHaveLength(2);
   });
 
   it('suppresses a duplicate (same type and message) while the first is open', () => {

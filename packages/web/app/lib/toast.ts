@@ -143,3 +143,12 @@ export function showToast(type: ToastType, title: string, message: string): stri
   });
   return id;
 }
+
+/**
+ * Closes a toast that `showToast` opened, open or still waiting in the queue; an id that is
+ * already gone (or undefined, as in console mode) is ignored. For a failure that a later
+ * success makes obsolete, e.g. a failed sign-in once the next attempt succeeds.
+ */
+export function hideToast(id: string | undefined): void {
+  if (id !== undefined && isPending(id)) notifications.hide(id);
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { seedClassifications } from '../../modules/classifications/seed/seeded.js';
+import { classifications0004 } from './0004-classifications.data.js';
 
 /** The columns this migration writes; typed here so the migration does not follow schema.ts. */
 interface ClassificationRow {
@@ -34,8 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await typed
     .insertInto('classification')
     .values(
-      seedClassifications.map(({ id, input }) => ({
-        id,
+      classifications0004.map((input) => ({
+        id: input.id,
         // Serialised by hand: pg would send a JavaScript array as a PostgreSQL array.
         labels: JSON.stringify(input.labels),
         descriptions: input.descriptions ? JSON.stringify(input.descriptions) : null,

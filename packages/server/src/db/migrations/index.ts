@@ -7,7 +7,8 @@ import * as m0005 from './0005-files.js';
 import * as m0006 from './0006-server-secret.js';
 import * as m0007 from './0007-search.js';
 import * as m0008 from './0008-search-pairs.js';
-import * as m0009 from './0009-search-readers-review.js';
+import * as m0009 from './0009-login-throttle.js';
+import * as m0010 from './0010-search-readers-review.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0006-server-secret': m0006,
   '0007-search': m0007,
   '0008-search-pairs': m0008,
-  '0009-search-readers-review': m0009,
+  '0009-login-throttle': m0009,
+  '0010-search-readers-review': m0010,
 };

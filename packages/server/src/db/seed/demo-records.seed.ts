@@ -4,7 +4,7 @@ import { newId } from '../../modules/access/session.js';
 import { refreshSearchDocuments } from '../../modules/search/search-index.js';
 import type { Db } from '../database.js';
 import { type DemoRecord, demoRecords } from './demo-records.js';
-import type { SeedStep } from './seed.js';
+import type { SeedStep } from './seed-step.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,7 @@ function historyOf(record: DemoRecord, created: Date, now: Date): Step[] {
  * statements each: about 100 records with their history would otherwise cost several hundred
  * round trips on the first start. The version counts the saves the workflow would have made.
  */
-export async function insertDemoObjects(
+async function insertDemoObjects(
   db: Db,
   objects: {
     id: string;

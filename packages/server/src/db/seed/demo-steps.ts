@@ -1,6 +1,6 @@
 import { bootstrapAdminStep, demoAccountsStep } from '../../modules/access/access.seed.js';
 import { demoRecordsStep } from './demo-records.seed.js';
-import type { SeedStep } from './seed.js';
+import type { SeedStep } from './seed-step.js';
 
 /**
  * Demo content, applied in this order to a database that was created with demo data.

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import type { Db } from '../database.js';
-import { DATABASE_CREATED, DEMO_DATABASE, type SeedStep, seedDatabase } from './seed.js';
+import { DATABASE_CREATED, DEMO_DATABASE, seedDatabase } from './seed.js';
 import { listSeedSteps } from './seed.repository.js';
+import type { SeedStep } from './seed-step.js';
 
 const silent = { info() {}, warn() {} };
 

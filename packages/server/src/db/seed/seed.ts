@@ -1,27 +1,7 @@
-import type { Config } from '../../config.js';
 import type { Db } from '../database.js';
 import { baseSteps, demoSteps } from './demo-steps.js';
 import { claimSeedStep, hasSeedStep } from './seed.repository.js';
-
-export interface SeedLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-/** What a seed step may use besides the database. */
-export interface SeedContext {
-  config: Pick<Config, 'adminPassword'>;
-  log: SeedLog;
-  now: Date;
-}
-
-/** One idempotent piece of seed content. */
-export interface SeedStep {
-  /** Stable name recorded in `seed_run` once the step has been applied. */
-  name: string;
-  /** Writes the content; runs inside a transaction together with recording the step. */
-  apply(db: Db, context: SeedContext): Promise<void>;
-}
+import type { SeedContext, SeedLog, SeedStep } from './seed-step.js';
 
 /** Marks a database that saw its first start; written once, on the first start only. */
 export const DATABASE_CREATED = 'database-created';

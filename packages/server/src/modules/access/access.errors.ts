@@ -19,13 +19,20 @@ export class AccountDisabledError extends HttpError {
   }
 }
 
-/** Too many failed sign-ins for one account; `retryAfterSeconds` goes to `Retry-After`. */
+/**
+ * Too many failed password checks for one account, from this address or overall; no password
+ * was checked. `retryAfterSeconds` goes to `Retry-After`.
+ */
 export class TooManyLoginAttemptsError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
+    const wait =
+      retryAfterSeconds < 120
+        ? `${retryAfterSeconds} seconds`
+        : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
     super(
       429,
       ErrorCode.tooManyLoginAttempts,
-      `Too many failed sign-ins for this account. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      `Too many failed password attempts for this account. Try again in ${wait}.`,
     );
   }
 }

@@ -226,8 +226,12 @@ export async function countSessionsOfAccount(db: Db, accountId: string): Promise
 }
 
 /** Removes sessions past their absolute end or idle for longer than `idleSeconds`. */
-export async function deleteExpiredSessions(db: Db, now: Date, idleSeconds: number) {
-  await db
+export async function deleteExpiredSessions(
+  db: Db,
+  now: Date,
+  idleSeconds: number,
+): Promise<number> {
+  const result = await db
     .deleteFrom('session')
     .where((eb) =>
       eb.or([
@@ -239,34 +243,6 @@ export async function deleteExpiredSessions(db: Db, now: Date, idleSeconds: numb
         ),
       ]),
     )
-    .execute();
-}
-
-// Failed sign-ins -----------------------------------------------------------------------
-
-export async function recordLoginFailure(db: Db, name: string, address: string, now: Date) {
-  await db
-    .insertInto('login_failure')
-    .values({ name_key: nameKey(name), address, failed_at: now })
-    .execute();
-}
-
-/** Times of the failed sign-ins for a name since `since`, oldest first. */
-export async function listLoginFailures(db: Db, name: string, since: Date): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('login_failure')
-    .select('failed_at')
-    .where('name_key', '=', nameKey(name))
-    .where('failed_at', '>', since)
-    .orderBy('failed_at')
-    .execute();
-  return rows.map((r) => r.failed_at);
-}
-
-export async function clearLoginFailures(db: Db, name: string) {
-  await db.deleteFrom('login_failure').where('name_key', '=', nameKey(name)).execute();
-}
-
-export async function deleteLoginFailuresBefore(db: Db, before: Date) {
-  await db.deleteFrom('login_failure').where('failed_at', '<', before).execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Principal, Session } from '@geoportal/contract/access';
 import { ErrorBody } from '@geoportal/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appContext } from '../../http/request-context.js';
 import { createAccount, signIn, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { setAccountEnabled } from './access.service.js';
-import { accessContext } from './auth.hook.js';
 
 describe.each(testDatabases)('access API on $name', (database) => {
   let t: TestApp;
@@ -195,14 +195,14 @@ describe.each(testDatabases)('access API on $name', (database) => {
 
   it('disabling a user ends all their sessions and refuses sign-in', async () => {
     const token = await signIn(t.app, 'Sub.Mitter', 'correct horse battery');
-    await setAccountEnabled(accessContext(t.app), submitterId, false);
+    await setAccountEnabled(appContext(t.app), submitterId, false);
     expect((await authorized(token)).statusCode).toBe(401);
     const res = await authorize({ username: 'Sub.Mitter', password: 'correct horse battery' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('auth.account_disabled');
     const wrong = await authorize({ username: 'Sub.Mitter', password: 'wrong password' });
     expect(wrong.json().code).toBe('auth.invalid_credentials');
-    await setAccountEnabled(accessContext(t.app), submitterId, true);
+    await setAccountEnabled(appContext(t.app), submitterId, true);
   });
 
   describe('brute-force protection', () => {

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TooManyLoginAttemptsError } from './access.errors.js';
 import * as access from './access.service.js';
-import { accessContext } from './auth.hook.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const tags = ['access'];
@@ -21,6 +20,13 @@ const security = [{ AccessToken: [] }];
 
 /** `/access/*`: sign-in, sign-out, the current user, role checks, realms and the own profile. */
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A lock of sign-in or password change says when to try again.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyLoginAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+  });
+
   app.post(
     '/access/authorize',
     {
@@ -30,23 +36,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginRequest,
         response: { 200: Session, ...errors },
       },
-      // Slows floods from one address; the per-account lock lives in the service.
+      // Slows floods from one address; the sign-in locks live in the service.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      try {
-        return await access.login(accessContext(app), {
-          ...request.body,
-          address: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        });
-      } catch (error) {
-        if (error instanceof TooManyLoginAttemptsError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    async (request) =>
+      access.login(request.ctx, {
+        ...request.body,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
   );
 
   app.get(
@@ -60,8 +58,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth) {
-        await access.logout(accessContext(app), request.headers.accesstoken as string);
+      if (request.ctx.auth) {
+        await access.logout(request.ctx, request.headers.accesstoken as string);
       }
       return reply.code(204).send();
     },
@@ -79,7 +77,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return access.requireAuth(request.auth).principal;
+      return access.requireAuth(request.ctx.auth).principal;
     },
   );
 
@@ -94,7 +92,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.boolean(), 400: ErrorBody },
       },
     },
-    async (request) => access.isAllowed(request.auth, request.body),
+    async (request) => access.isAllowed(request.ctx.auth, request.body),
   );
 
   app.get(
@@ -121,7 +119,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return access.getProfile(accessContext(app), access.requireAuth(request.auth));
+      return access.getProfile(request.ctx, access.requireAuth(request.ctx.auth));
     },
   );
 
@@ -137,7 +135,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      access.updateProfile(accessContext(app), access.requireAuth(request.auth), request.body),
+      access.updateProfile(request.ctx, access.requireAuth(request.ctx.auth), request.body),
   );
 
   app.put(
@@ -152,7 +150,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      access.changePassword(accessContext(app), access.requireAuth(request.auth), {
+      access.changePassword(request.ctx, access.requireAuth(request.ctx.auth), {
         ...request.body,
         address: request.ip,
         userAgent: request.headers['user-agent'] ?? '',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SeedStep } from '../../db/seed/seed.js';
+import type { SeedStep } from '../../db/seed/seed-step.js';
 import {
   addGroupMember,
   ensureGroup,

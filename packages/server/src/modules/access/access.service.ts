@@ -17,6 +17,7 @@ import {
   TooManyLoginAttemptsError,
 } from './access.errors.js';
 import * as repo from './access.repository.js';
+import * as throttle from './login-throttle.repository.js';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './password.js';
 import { hashSessionId, newSessionId } from './session.js';
 
@@ -36,10 +37,22 @@ export interface Auth {
   groups: string[];
 }
 
-/** Failed sign-ins for one account within this window count towards the lock. */
+/** Password checks of one account from one address count towards its lock for this long. */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** This many failures within the window lock further attempts until the window passes. */
+/** This many checks from one address within the window lock that address until it passes. */
 export const LOGIN_FAILURE_LIMIT = 10;
+/**
+ * The account-wide back-off against guessing from many addresses: after `free` checks in a
+ * day, each further check waits for the last one, 2 s doubling up to a minute. The owner
+ * waits at most that minute, and not at all from an address they signed in from lately.
+ */
+export const ACCOUNT_BACK_OFF: throttle.AccountBackOff = {
+  windowSeconds: 24 * 3600,
+  free: 20,
+  maxDelaySeconds: 60,
+};
+/** An address the account signed in from within this time skips the account-wide back-off. */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 /** A session's last-seen time is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -52,32 +65,74 @@ export interface LoginInput {
 
 /**
  * Signs a user in and answers a new session. Unknown user and wrong password answer alike
- * and take about as long; after 10 failures within 15 minutes the account answers 429
- * until the window has passed.
+ * and take about as long. Attempts are counted before the password is checked
+ * (`admitPasswordCheck`), so parallel guesses cannot pass the limits.
  */
 export async function login(ctx: AccessContext, input: LoginInput): Promise<Session> {
-  const since = new Date(ctx.now.getTime() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-  const failures = await repo.listLoginFailures(ctx.db, input.username, since);
-  if (failures.length >= LOGIN_FAILURE_LIMIT) {
-    const unlockAt =
-      (failures.at(-LOGIN_FAILURE_LIMIT) as Date).getTime() + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
-    throw new TooManyLoginAttemptsError(
-      Math.max(1, Math.ceil((unlockAt - ctx.now.getTime()) / 1000)),
-    );
-  }
-
+  const admission = await admitPasswordCheck(ctx, input.username, input.address);
   const account = await repo.findAccountByName(ctx.db, input.username);
   let valid = false;
   if (account?.password_hash) valid = await verifyPassword(account.password_hash, input.password);
   else await verifyAgainstDummy(input.password);
-  if (!account || !valid) {
-    await repo.recordLoginFailure(ctx.db, input.username, input.address, ctx.now);
-    throw new InvalidCredentialsError();
-  }
+  if (!account || !valid) throw new InvalidCredentialsError();
   if (!account.enabled) throw new AccountDisabledError();
 
-  await repo.clearLoginFailures(ctx.db, input.username);
+  await passwordCheckSucceeded(ctx, input.username, input.address, admission);
   return startSession(ctx, account.id, input.address, input.userAgent);
+}
+
+interface Admission {
+  /** The account signed in from this address lately; the account-wide back-off skips it. */
+  knownAddress: boolean;
+}
+
+/**
+ * Counts a password check of account `name` from `address` before it happens, or refuses it
+ * with 429: after `LOGIN_FAILURE_LIMIT` checks from this address in the window (other
+ * addresses, the owner's, are not affected), and while the account-wide back-off waits.
+ * A check counts as failed until `passwordCheckSucceeded` says otherwise.
+ */
+async function admitPasswordCheck(
+  ctx: AccessContext,
+  name: string,
+  address: string,
+): Promise<Admission> {
+  const attempt = await throttle.countAddressAttempt(
+    ctx.db,
+    name,
+    address,
+    ctx.now,
+    LOGIN_FAILURE_WINDOW_SECONDS,
+  );
+  if (attempt.attempts > LOGIN_FAILURE_LIMIT) {
+    const unlockAt = attempt.windowStart.getTime() + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+    throw new TooManyLoginAttemptsError(secondsUntil(ctx, unlockAt));
+  }
+  const knownAddress =
+    attempt.signedInAt !== null &&
+    ctx.now.getTime() - attempt.signedInAt.getTime() < KNOWN_ADDRESS_SECONDS * 1000;
+  if (!knownAddress && !(await throttle.takeAccountSlot(ctx.db, name, ctx.now, ACCOUNT_BACK_OFF))) {
+    // Not checked, so not counted against this address.
+    await throttle.uncountAddressAttempt(ctx.db, name, address);
+    const slot = await throttle.findAccountSlotTime(ctx.db, name);
+    throw new TooManyLoginAttemptsError(secondsUntil(ctx, slot?.getTime() ?? 0));
+  }
+  return { knownAddress };
+}
+
+/** The right password: the address's count starts again and the address is remembered. */
+async function passwordCheckSucceeded(
+  ctx: AccessContext,
+  name: string,
+  address: string,
+  admission: Admission,
+) {
+  await throttle.recordSignInFromAddress(ctx.db, name, address, ctx.now);
+  if (!admission.knownAddress) await throttle.uncountAccountAttempt(ctx.db, name);
+}
+
+function secondsUntil(ctx: AccessContext, time: number): number {
+  return Math.max(1, Math.ceil((time - ctx.now.getTime()) / 1000));
 }
 
 async function startSession(
@@ -98,6 +153,27 @@ async function startSession(
     user_agent: userAgent.slice(0, 500),
   });
   return { id, expires: expires.toISOString() };
+}
+
+/**
+ * Deletes sessions past their absolute or idle timeout and sign-in counters whose windows
+ * have passed (an address's is kept while it counts as one the account signed in from).
+ */
+export async function purgeStaleAccessRows(
+  ctx: AccessContext,
+): Promise<{ sessions: number; throttles: number }> {
+  const now = ctx.now.getTime();
+  const sessions = await repo.deleteExpiredSessions(
+    ctx.db,
+    ctx.now,
+    ctx.config.sessionIdleTimeoutSeconds,
+  );
+  const throttles = await throttle.deleteStaleThrottles(ctx.db, {
+    addressWindow: new Date(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000),
+    accountWindow: new Date(now - ACCOUNT_BACK_OFF.windowSeconds * 1000),
+    signedInSince: new Date(now - KNOWN_ADDRESS_SECONDS * 1000),
+  });
+  return { sessions, throttles };
 }
 
 /** Ends the session of `token`; ending an unknown or already ended session is not an error. */
@@ -211,7 +287,8 @@ export async function updateProfile(
 /**
  * Changes the caller's password after checking the current one. Every session of the
  * account ends, the caller's included; the answer is a fresh session so that the caller
- * stays signed in on this device only.
+ * stays signed in on this device only. Checks of the current password count like sign-ins
+ * from the caller's address, so a session cannot be used to guess the password.
  */
 export async function changePassword(
   ctx: AccessContext,
@@ -220,12 +297,12 @@ export async function changePassword(
 ): Promise<Session> {
   if (auth.principal.readonly) throw new ReadonlyUserError();
   const account = await repo.findAccountById(ctx.db, auth.accountId);
-  if (
-    !account?.password_hash ||
-    !(await verifyPassword(account.password_hash, input.currentPassword))
-  ) {
+  if (!account?.password_hash) throw new PasswordRefusedError(ErrorCode.passwordWrongCurrent);
+  const admission = await admitPasswordCheck(ctx, account.name, input.address);
+  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
     throw new PasswordRefusedError(ErrorCode.passwordWrongCurrent);
   }
+  await passwordCheckSucceeded(ctx, account.name, input.address, admission);
   const problem = await passwordProblem(input.newPassword, account.name);
   if (problem) throw new PasswordRefusedError(problem);
   const hash = await hashPassword(input.newPassword);

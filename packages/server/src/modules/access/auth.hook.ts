@@ -1,6 +1,7 @@
 import { accessHeaders } from '@geoportal/contract/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccessContext, type Auth, authenticate } from './access.service.js';
+import { appContext } from '../../http/request-context.js';
+import { type Auth, authenticate } from './access.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,11 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/** The access context of one request. */
-export function accessContext(app: FastifyInstance): AccessContext {
-  return { db: app.db, now: app.clock(), config: app.config };
-}
-
 /** Resolves the `AccessToken` header of every request into `request.auth`. */
 export function registerAuthentication(app: FastifyInstance) {
   const header = accessHeaders.token.toLowerCase();
@@ -25,6 +21,6 @@ export function registerAuthentication(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.headers[header];
     if (typeof token !== 'string' || token === '') return;
-    request.auth = await authenticate(accessContext(app), token);
+    request.auth = await authenticate(appContext(app), token);
   });
 }

@@ -3,17 +3,13 @@ import type {
   ClassificationInput,
   ClassificationNode,
 } from '@geoportal/contract/classification';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ClassificationTable } from '../../db/schema.js';
 
 const columns = ['id', 'labels', 'descriptions', 'nodes', 'modified_at'] as const;
 
-interface Row {
-  id: string;
-  labels: Classification['labels'];
-  descriptions: Classification['descriptions'] | null;
-  nodes: unknown[];
-  modified_at: Date;
-}
+type Row = Pick<Selectable<ClassificationTable>, (typeof columns)[number]>;
 
 function toClassification(row: Row): Classification {
   return {

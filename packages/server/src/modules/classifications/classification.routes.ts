@@ -24,7 +24,7 @@ function etagOf(classification: Classification): string {
 }
 
 /** Whether an If-None-Match header (a list, possibly weak tags, or `*`) matches the tag. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
@@ -48,7 +48,7 @@ export const classificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const classification = await readClassification(app.db, request.params.id);
+      const classification = await readClassification(request.ctx.db, request.params.id);
       const etag = etagOf(classification);
       reply.header('etag', etag).header('cache-control', cacheControl);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -79,7 +79,7 @@ export const classificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { classification, created } = await storeClassification(
-        { db: app.db, now: app.clock(), auth: request.auth },
+        request.ctx,
         request.params.id,
         request.body,
       );

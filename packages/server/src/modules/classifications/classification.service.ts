@@ -1,6 +1,7 @@
 import type { Classification, ClassificationInput } from '@geoportal/contract/classification';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
+import { isAdministrator } from '../objects/policy.js';
 import { administratorsOnly, ClassificationNotFoundError } from './classification.errors.js';
 import * as repo from './classification.repository.js';
 
@@ -9,6 +10,11 @@ export async function readClassification(db: Db, id: string): Promise<Classifica
   const classification = await repo.getClassification(db, id);
   if (!classification) throw new ClassificationNotFoundError(id);
   return classification;
+}
+
+/** The classifications of `ids` that exist, by id (for reading and writing records). */
+export function readClassifications(db: Db, ids: readonly string[]) {
+  return repo.getClassifications(db, ids);
 }
 
 /**
@@ -24,7 +30,7 @@ export async function storeClassification(
 ): Promise<{ classification: Classification; created: boolean }> {
   const auth = ctx.auth;
   if (!auth) throw administratorsOnly(false);
-  if (!auth.principal.roles.includes('administrator')) throw administratorsOnly(true);
+  if (!isAdministrator({ auth })) throw administratorsOnly(true);
   const { created } = await ctx.db
     .transaction()
     .execute(async (trx) =>

@@ -18,7 +18,7 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 
 /** Prefix of every heading id, so that no id in a page can shadow one of the app's own. */
-export const SECTION_ID_PREFIX = 'section-';
+const SECTION_ID_PREFIX = 'section-';
 
 /** A URL fragment for a heading text: "Feedback und Kontaktangaben" → "feedback-und-kontaktangaben". */
 export function slugOf(text: string): string {

@@ -1,9 +1,10 @@
 import type { Bundle, FileEntry } from '@geoportal/contract/files';
 import type { Db } from '../../db/database.js';
+import type { FileRow } from '../../db/schema.js';
 import * as repo from './file.repository.js';
 
 /** The API shape of a stored file. */
-export function toFileEntry(row: repo.FileRow): FileEntry {
+export function toFileEntry(row: FileRow): FileEntry {
   return {
     path: row.path,
     size: row.size,

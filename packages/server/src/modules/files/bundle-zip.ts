@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import type { FileRow } from './file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 import type { BlobStore } from './store.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileRow } from './file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 import { RangeNotSatisfiableError } from './files.errors.js';
 import { contentDisposition, contentType, isInlineSafe } from './media-type.js';
 import type { BlobStore } from './store.js';
@@ -20,7 +20,7 @@ export type DownloadPlan =
   | { status: 206; start: number; end: number };
 
 /** The strong entity tag of a file: its content hash. */
-export function entityTag(file: Pick<FileRow, 'sha256'>): string {
+function entityTag(file: Pick<FileRow, 'sha256'>): string {
   return `"${file.sha256}"`;
 }
 
@@ -41,7 +41,7 @@ function noneMatchHits(header: string, tag: string): boolean {
  * version; a range outside the file or malformed → 416; several ranges → the whole file;
  * other range units are ignored.
  */
-export function planDownload(
+function planDownload(
   headers: FastifyRequest['headers'],
   file: Pick<FileRow, 'sha256' | 'size' | 'modified_at'>,
 ): DownloadPlan {

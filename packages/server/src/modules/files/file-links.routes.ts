@@ -1,13 +1,11 @@
 import { ErrorBody } from '@geoportal/contract/errors';
 import { BearerToken } from '@geoportal/contract/files';
-import { ObjectId } from '@geoportal/contract/object';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { objectContext } from '../objects/object.routes.js';
+import type { FileRow } from '../../db/schema.js';
+import { bundleParams } from './bundle-params.js';
 import { streamBundleZip } from './bundle-zip.js';
-import type { FileRow } from './file.repository.js';
-import { RouteBundleName } from './file.routes.js';
 import { loadVisibleBundle } from './file.service.js';
 import { sendFile } from './file-download.js';
 import {
@@ -24,21 +22,13 @@ const tags = ['files'];
 const security = [{ AccessToken: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/**
- * Built when the plugin registers, not at import: file.routes.ts imports this module to
- * register it, so `RouteBundleName` is not initialised yet while this module loads.
- */
-function paramSchemas() {
-  const bundleParams = z.object({ id: ObjectId, bundle: RouteBundleName });
-  // Any string: a malformed token is the same 403 as a wrong one, not a 400 telling them apart.
-  const linkParams = bundleParams.extend({
-    token: z.string().describe('The bearer token, or the access key secret `<id>.<secret>`'),
-  });
-  const linkFileParams = linkParams.extend({
-    '*': z.string().describe('The file path inside the bundle, URL-encoded; may contain /'),
-  });
-  return { bundleParams, linkParams, linkFileParams };
-}
+// Any string: a malformed token is the same 403 as a wrong one, not a 400 telling them apart.
+const linkParams = bundleParams.extend({
+  token: z.string().describe('The bearer token, or the access key secret `<id>.<secret>`'),
+});
+const linkFileParams = linkParams.extend({
+  '*': z.string().describe('The file path inside the bundle, URL-encoded; may contain /'),
+});
 type BundleParams = { id: string; bundle: string };
 type LinkParams = BundleParams & { token: string };
 type LinkFileParams = LinkParams & { '*': string };
@@ -133,7 +123,6 @@ function sendZip(
  * base64url (22 characters) and never start with them.
  */
 export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { bundleParams, linkParams, linkFileParams } = paramSchemas();
   app.post(
     '/object/:id/:bundle/bearer',
     {
@@ -153,11 +142,11 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, bundle } = request.params;
-      const issued = await issueBearerToken(objectContext(app, request), id, bundle);
+      const issued = await issueBearerToken(request.ctx, id, bundle);
       return {
         token: issued.token,
         expires: issued.expires.toISOString(),
-        prefix: `${app.config.apiBase}/object/bearer-${id}/${bundle}/${issued.token}/`,
+        prefix: `${request.ctx.config.apiBase}/object/bearer-${id}/${bundle}/${issued.token}/`,
       };
     },
   );
@@ -180,9 +169,9 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { id, bundle } = request.params as BundleParams;
-      await loadVisibleBundle(objectContext(app, request), id, bundle);
-      const files = await bundleFiles(app.db, id, bundle);
-      return sendZip(request, reply, app.blobStore, bundle, files);
+      await loadVisibleBundle(request.ctx, id, bundle);
+      const files = await bundleFiles(request.ctx.db, id, bundle);
+      return sendZip(request, reply, request.ctx.store, bundle, files);
     },
   });
 
@@ -202,9 +191,9 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request, reply) => {
         const params = request.params as LinkFileParams;
-        const now = app.clock();
+        const { now } = request.ctx;
         const { file, expires } = await openLinkedFile(
-          { db: app.db, now },
+          request.ctx,
           params.id,
           params.bundle,
           params['*'],
@@ -212,7 +201,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         if (expires !== undefined) tokenLife.set(request, expires * 1000 - now.getTime());
         // Link URLs are never public: the URL itself is a credential.
-        return sendFile(request, reply, app.blobStore, file, { publicAccess: false });
+        return sendFile(request, reply, request.ctx.store, file, { publicAccess: false });
       },
     });
 
@@ -231,13 +220,13 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request, reply) => {
         const params = request.params as LinkParams;
         await openLinkedBundle(
-          { db: app.db, now: app.clock() },
+          request.ctx,
           params.id,
           params.bundle,
           toLink(link.kind, params.token),
         );
-        const files = await bundleFiles(app.db, params.id, params.bundle);
-        return sendZip(request, reply, app.blobStore, params.bundle, files);
+        const files = await bundleFiles(request.ctx.db, params.id, params.bundle);
+        return sendZip(request, reply, request.ctx.store, params.bundle, files);
       },
     });
   }

@@ -1,14 +1,8 @@
 import type { Db } from '../../db/database.js';
-import {
-  findAccountById,
-  listGroupsOfAccount,
-  listRolesOfAccount,
-} from '../access/access.repository.js';
-import type { Auth } from '../access/access.service.js';
-import { findAccessKey } from '../objects/access-key.repository.js';
-import { presentedKeyType } from '../objects/access-keys.js';
+import type { BundleRow, FileRow } from '../../db/schema.js';
+import { accountAuth } from '../access/access-kernel.js';
 import { ObjectNotFoundError } from '../objects/object.errors.js';
-import { loadObject, type ObjectContext } from '../objects/object.service.js';
+import { keyById, keyHolder, loadObject, type ObjectContext } from '../objects/object-kernel.js';
 import { can, type ObjectFacts, type Subject } from '../objects/policy.js';
 import * as repo from './file.repository.js';
 import { loadVisibleBundle } from './file.service.js';
@@ -35,7 +29,7 @@ export type Link = { kind: 'bearer'; token: string } | { kind: 'accesskey'; secr
 
 /** What a link opens: a bundle, and for bearer links the token's expiry (Unix seconds). */
 export interface LinkedBundle {
-  bundle: repo.BundleRow;
+  bundle: BundleRow;
   expires?: number;
 }
 
@@ -43,7 +37,7 @@ export interface LinkedBundle {
  * Whether the subject sees the bundle: the object's read permission, and for a hidden bundle
  * write permission (the rule of `file.service.ts`, here for subjects other than the caller).
  */
-function sees(subject: Subject, facts: ObjectFacts, bundle: repo.BundleRow): boolean {
+function sees(subject: Subject, facts: ObjectFacts, bundle: BundleRow): boolean {
   return can(subject, facts, 'read') && (bundle.display || can(subject, facts, 'write'));
 }
 
@@ -94,26 +88,11 @@ async function issuerSubject(
   now: Date,
 ): Promise<Subject | undefined> {
   if (issuer.kind === 'public') return { auth: null };
-  if (issuer.kind === 'key') {
-    const key = await findAccessKey(db, objectId, issuer.id);
-    if (!key?.active || (key.expires_at && key.expires_at <= now)) return undefined;
-    return { auth: null, keyType: key.type };
-  }
-  const account = await findAccountById(db, issuer.id);
-  if (!account?.enabled) return undefined;
-  const [roles, groups] = await Promise.all([
-    listRolesOfAccount(db, account.id),
-    listGroupsOfAccount(db, account.id),
-  ]);
+  if (issuer.kind === 'key') return keyById({ db, now }, objectId, issuer.id);
   // The policy looks at the account id, name, roles and groups; the session is not part of
   // the token (it would put a session reference into URLs).
-  const auth: Auth = {
-    accountId: account.id,
-    sessionHash: '',
-    principal: { name: account.name, readonly: false, roles },
-    groups,
-  };
-  return { auth };
+  const auth = await accountAuth(db, issuer.id);
+  return auth ? { auth } : undefined;
 }
 
 /**
@@ -138,8 +117,7 @@ export async function openLinkedBundle(
     expires = claims.expires;
     subject = await issuerSubject(ctx.db, objectId, claims.issuer, ctx.now);
   } else {
-    const keyType = await presentedKeyType(ctx.db, objectId, link.secret, ctx.now);
-    subject = keyType ? { auth: null, keyType } : undefined;
+    subject = await keyHolder(ctx, objectId, link.secret);
   }
   if (!subject) throw new TokenInvalidError();
   let facts: ObjectFacts;
@@ -169,7 +147,7 @@ export async function openLinkedFile(
   bundleName: string,
   rawPath: string,
   link: Link,
-): Promise<{ file: repo.FileRow; expires?: number }> {
+): Promise<{ file: FileRow; expires?: number }> {
   let linked: LinkedBundle;
   try {
     linked = await openLinkedBundle(ctx, objectId, bundleName, link);

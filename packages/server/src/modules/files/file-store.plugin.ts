@@ -18,10 +18,13 @@ const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 /**
  * Opens the blob store and cleans it before the app serves: temporaries of uploads a crash
  * or kill cut off, and blobs no file uses. On the embedded database this process is the only
- * user of the store, so every temporary is left over; on PostgreSQL several processes may
- * share the store, so only temporaries untouched for an hour go (an upload in progress keeps
- * writing to its own). The sweep repeats hourly as a safety net; the blobs of a deleted object
- * are collected right after its delete (`collectBlobsOfDeletedObjects`).
+ * user of the store — it holds the database's exclusive lock (db/database-lock.ts), taken
+ * before this runs, so a second process on the same DATA_DIR stops before sweeping — and
+ * every temporary is left over; on PostgreSQL several processes may share the store, so only
+ * temporaries untouched for an hour go (an upload in progress keeps writing to its own).
+ * Blobs go only when the database they share says no file uses them (`collectBlob`, under
+ * the blob row's lock). The sweep repeats hourly as a safety net; the blobs of a deleted
+ * object are collected right after its delete (`collectBlobsOfDeletedObjects`).
  */
 export async function registerFileStore(app: FastifyInstance): Promise<void> {
   const store = new BlobStore(path.join(app.config.dataDir, 'blobs'));

@@ -1,26 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { BundleRow, FileRow } from '../../db/schema.js';
 
 /** The only place with the SQL of bundles, files and blobs. */
-
-export interface BundleRow {
-  object_id: string;
-  name: string;
-  display: boolean;
-  description: string;
-  sort_order: number;
-}
-
-export interface FileRow {
-  object_id: string;
-  bundle: string;
-  path: string;
-  sha256: string;
-  size: number;
-  media_type: string;
-  is_index: boolean;
-  modified_at: Date;
-}
 
 export async function findBundle(db: Db, objectId: string, name: string) {
   return (await db

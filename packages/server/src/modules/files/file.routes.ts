@@ -1,57 +1,21 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
-import { BundleDescription, BundleName, UploadResult } from '@geoportal/contract/files';
-import { ObjectId } from '@geoportal/contract/object';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BundleDescription, UploadResult } from '@geoportal/contract/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
-import { objectContext } from '../objects/object.routes.js';
+import { bundleParams, fileParams } from './bundle-params.js';
 import { toFileEntry } from './bundle-view.js';
 import * as files from './file.service.js';
 import { sendFile } from './file-download.js';
 import { fileLinkRoutes } from './file-links.routes.js';
+import { encodeFilePath } from './file-path.js';
 import { checkFilePath, receiveUpload } from './upload.js';
 
 const tags = ['files'];
 const security = [{ AccessToken: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const probe = { 202: z.undefined(), ...errors };
-
-/**
- * Words that follow `/object/{id}/` in other endpoints; a bundle of that name would be
- * shadowed by them (or shadow them), so they are refused as bundle names.
- */
-export const reservedBundleNames = [
-  'try',
-  'accessControl',
-  'accessKeys',
-  'accessKey',
-  'state',
-  'preview',
-  'upload',
-] as const;
-
-/** A bundle name as the files endpoints take it: `BundleName`, minus the reserved words. */
-export const RouteBundleName = BundleName.refine(
-  (name) => !(reservedBundleNames as readonly string[]).includes(name),
-  `is reserved (${reservedBundleNames.join(', ')} cannot be bundle names)`,
-);
-
-const bundleParams = z.object({ id: ObjectId, bundle: RouteBundleName });
-const fileParams = bundleParams.extend({
-  '*': z.string().describe('The file path inside the bundle, URL-encoded; may contain /'),
-});
-
-/** The files context of one request: the object context plus the blob store. */
-export function filesContext(app: FastifyInstance, request: FastifyRequest): files.FilesContext {
-  return { ...objectContext(app, request), store: app.blobStore, log: request.log };
-}
-
-/** `path` with each segment URL-encoded, for links. */
-export function encodeFilePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
-}
 
 /**
  * Bundles and files of an object (SPEC §7): upload, bundle settings, index file, delete,
@@ -84,7 +48,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ctx = filesContext(app, request);
+      const { ctx } = request;
       const { id, bundle } = request.params;
       try {
         if (!request.isMultipart()) {
@@ -95,10 +59,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         await files.authorizeUpload(ctx, id);
-        const upload = await receiveUpload(request, app.blobStore, app.config.maxUploadBytes);
+        const upload = await receiveUpload(request, ctx.store, ctx.config.maxUploadBytes);
         const row = await files.storeUpload(ctx, { objectId: id, bundle, ...upload });
         return reply.code(201).send({
-          url: `${app.config.apiBase}/object/${id}/${bundle}/${encodeFilePath(row.path)}`,
+          url: `${request.ctx.config.apiBase}/object/${id}/${bundle}/${encodeFilePath(row.path)}`,
           type: row.media_type,
           size: row.size,
           filename: row.path.slice(row.path.lastIndexOf('/') + 1),
@@ -127,7 +91,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, bundle } = request.params;
-      await files.setDisplay(objectContext(app, request), id, bundle, request.body);
+      await files.setDisplay(request.ctx, id, bundle, request.body);
       return reply.code(204).send();
     },
   );
@@ -146,7 +110,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, bundle } = request.params;
-      await files.setDescription(objectContext(app, request), id, bundle, request.body);
+      await files.setDescription(request.ctx, id, bundle, request.body);
       return reply.code(204).send();
     },
   );
@@ -166,7 +130,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, bundle } = request.params;
       const path = checkFilePath(request.params['*']);
-      await files.setIndex(objectContext(app, request), id, bundle, path, request.body);
+      await files.setIndex(request.ctx, id, bundle, path, request.body);
       return reply.code(204).send();
     },
   );
@@ -185,7 +149,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, bundle } = request.params;
       const path = checkFilePath(request.params['*']);
-      await files.deleteFile(filesContext(app, request), id, bundle, path);
+      await files.deleteFile(request.ctx, id, bundle, path);
       return reply.code(204).send();
     },
   );
@@ -208,7 +172,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { id, bundle } = request.params;
-        await files.probeBundle(objectContext(app, request), id, bundle, permission);
+        await files.probeBundle(request.ctx, id, bundle, permission);
         return reply.code(202).send(undefined);
       },
     );
@@ -230,7 +194,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { id, bundle } = request.params;
-        return files.bundleAccessKeyRequired(objectContext(app, request), id, bundle, permission);
+        return files.bundleAccessKeyRequired(request.ctx, id, bundle, permission);
       },
     );
   }
@@ -261,9 +225,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { id, bundle } = request.params as z.infer<typeof fileParams>;
       const path = checkFilePath((request.params as z.infer<typeof fileParams>)['*']);
-      const ctx = objectContext(app, request);
+      const { ctx } = request;
       const readable = await files.loadReadableFile(ctx, id, bundle, path);
-      return sendFile(request, reply, app.blobStore, readable.file, {
+      return sendFile(request, reply, request.ctx.store, readable.file, {
         publicAccess: readable.publicAccess,
       });
     },

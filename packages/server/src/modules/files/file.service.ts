@@ -1,15 +1,16 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import { fileLimits } from '@geoportal/contract/files';
 import type { Db } from '../../db/database.js';
+import type { BundleRow, FileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { hasUsableKey } from '../objects/access-key.repository.js';
 import { deniedTo, ObjectNotFoundError } from '../objects/object.errors.js';
 import {
   type LoadedObject,
   loadObject,
   loadReadable,
   type ObjectContext,
-} from '../objects/object.service.js';
+  usableKeyExists,
+} from '../objects/object-kernel.js';
 import { can } from '../objects/policy.js';
 import * as repo from './file.repository.js';
 import { BundleNotFoundError, FileNotFoundError, UploadInvalidError } from './files.errors.js';
@@ -26,13 +27,13 @@ export interface FilesContext extends ObjectContext {
 /** A bundle the caller may see, with the object it belongs to and the caller's rights. */
 export interface VisibleBundle {
   loaded: LoadedObject;
-  bundle: repo.BundleRow;
+  bundle: BundleRow;
   mayWrite: boolean;
 }
 
 /** A file the caller may read. `publicAccess`: anyone could read it without key or sign-in. */
 export interface ReadableFile extends VisibleBundle {
-  file: repo.FileRow;
+  file: FileRow;
   publicAccess: boolean;
 }
 
@@ -40,7 +41,7 @@ export interface ReadableFile extends VisibleBundle {
  * Whether a bundle is visible: it inherits the object's read permission, and a hidden bundle
  * (display false) is seen only by those who may write the object.
  */
-function bundleVisible(loaded: LoadedObject, bundle: repo.BundleRow): boolean {
+function bundleVisible(loaded: LoadedObject, bundle: BundleRow): boolean {
   return (
     can(loaded.subject, loaded.facts, 'read') &&
     (bundle.display || can(loaded.subject, loaded.facts, 'write'))
@@ -87,6 +88,29 @@ export async function loadReadableFile(
   };
 }
 
+/**
+ * The files of the bundles the caller sees on a record they may read (hidden bundles only
+ * with write permission, as everywhere), bundles by order then name, files by path; index
+ * files first within that order. 404 when the record may not be read.
+ */
+export async function listVisibleFiles(ctx: ObjectContext, objectId: string): Promise<FileRow[]> {
+  const loaded = await loadReadable(ctx, objectId);
+  const mayWrite = can(loaded.subject, loaded.facts, 'write');
+  const bundles = await repo.listBundles(ctx.db, objectId, !mayWrite);
+  const rank = new Map(bundles.map((b, i) => [b.name, i]));
+  const files = await repo.listFiles(
+    ctx.db,
+    objectId,
+    bundles.map((b) => b.name),
+  );
+  return files.sort(
+    (a, b) =>
+      Number(b.is_index) - Number(a.is_index) ||
+      (rank.get(a.bundle) as number) - (rank.get(b.bundle) as number) ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+}
+
 /** Loads a bundle the caller may change (write permission on the object). */
 async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: string) {
   const visible = await loadVisibleBundle(ctx, objectId, name);
@@ -115,7 +139,7 @@ export async function authorizeUpload(ctx: ObjectContext, objectId: string): Pro
 export async function storeUpload(
   ctx: FilesContext,
   input: { objectId: string; bundle: string; path: string; received: Received },
-): Promise<repo.FileRow> {
+): Promise<FileRow> {
   const { objectId, bundle, path, received } = input;
   const blob = {
     sha256: received.sha256,
@@ -172,7 +196,7 @@ export async function storeUpload(
     throw error;
   }
   if (replaced && replaced !== blob.sha256) await collectBlob(ctx, replaced);
-  return (await repo.findFile(ctx.db, objectId, bundle, path)) as repo.FileRow;
+  return (await repo.findFile(ctx.db, objectId, bundle, path)) as FileRow;
 }
 
 /**
@@ -324,5 +348,5 @@ export async function bundleAccessKeyRequired(
       ? bundleVisible(withKey, bundle)
       : can(withKey.subject, withKey.facts, 'write');
   });
-  return helpful.length > 0 && hasUsableKey(ctx.db, objectId, helpful, ctx.now);
+  return helpful.length > 0 && usableKeyExists(ctx, objectId, helpful);
 }

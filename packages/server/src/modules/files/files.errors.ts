@@ -49,15 +49,6 @@ export class FilePathInvalidError extends HttpError {
   }
 }
 
-/** 400 for a bundle name that is not a name or is one of the route words. */
-export class BundleNameInvalidError extends HttpError {
-  constructor(reason: string) {
-    super(400, ErrorCode.validation, `Invalid request. params.bundle: ${reason}`, [
-      { path: 'params.bundle', message: reason },
-    ]);
-  }
-}
-
 /** 400 `file.upload_invalid`: the multipart body is not what the endpoint takes. */
 export class UploadInvalidError extends HttpError {
   constructor(message: string) {

@@ -45,7 +45,7 @@ export function multipart(parts: Part[]) {
 export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** Every file under `dir`, recursively, relative to it. */
-export async function listTree(dir: string): Promise<string[]> {
+async function listTree(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((e) => e.isFile())
@@ -84,8 +84,6 @@ export type Caller =
   | 'readKey'
   | 'writeKey'
   | 'grantee';
-
-export const signedInCallers = ['owner', 'otherSubmitter', 'editor', 'administrator'] as const;
 
 /** Accounts of every kind, signed in; answers their tokens. */
 export async function createCallers(app: FastifyInstance) {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 
 describe('GEO_* configuration', () => {
-  it('defaults to no proxy, 20 MiB, 15 s and no online basemaps', () => {
+  it('defaults to no proxy, 20 MiB, 15 s, 16/64 at once and no online basemaps', () => {
     expect(loadConfig({}).geo).toEqual({
       proxyAllow: [],
       proxyAllowPrivate: [],
       proxyMaxBytes: 20 * 1024 * 1024,
       proxyTimeoutMs: 15_000,
+      proxyClientConcurrency: 16,
+      proxyConcurrency: 64,
       basemaps: [],
     });
   });
@@ -18,6 +20,8 @@ describe('GEO_* configuration', () => {
       GEO_PROXY_ALLOW_PRIVATE: 'mapserver.intern:8080,[fd00::5]:80',
       GEO_PROXY_MAX_BYTES: '1048576',
       GEO_PROXY_TIMEOUT: '30s',
+      GEO_PROXY_CLIENT_CONCURRENCY: '4',
+      GEO_PROXY_CONCURRENCY: '200',
       GEO_BASEMAPS: JSON.stringify([
         {
           id: 'dop',
@@ -38,6 +42,8 @@ describe('GEO_* configuration', () => {
     ]);
     expect(geo.proxyMaxBytes).toBe(1048576);
     expect(geo.proxyTimeoutMs).toBe(30_000);
+    expect(geo.proxyClientConcurrency).toBe(4);
+    expect(geo.proxyConcurrency).toBe(200);
     expect(geo.basemaps).toEqual([
       {
         id: 'dop',
@@ -56,6 +62,7 @@ describe('GEO_* configuration', () => {
       GEO_PROXY_ALLOW: 'https://maps.example.org/',
       GEO_PROXY_MAX_BYTES: 'lots',
       GEO_PROXY_TIMEOUT: 'soon',
+      GEO_PROXY_CONCURRENCY: '0',
       GEO_BASEMAPS:
         '[{"id":"x","kind":"xyz","title":{"de":"X","en":"X"},"url":"https://t.example/tiles"}]',
     };
@@ -71,6 +78,7 @@ describe('GEO_* configuration', () => {
         'GEO_PROXY_ALLOW',
         'GEO_PROXY_MAX_BYTES',
         'GEO_PROXY_TIMEOUT',
+        'GEO_PROXY_CONCURRENCY',
         'GEO_BASEMAPS',
       ]),
     );

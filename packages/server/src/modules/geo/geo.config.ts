@@ -19,8 +19,18 @@ export interface GeoServiceConfig {
   proxyAllowPrivate: HostRule[];
   /** Largest upstream answer in bytes (`GEO_PROXY_MAX_BYTES`, default 20 MiB). */
   proxyMaxBytes: number;
-  /** Time for the whole upstream exchange, redirects included (`GEO_PROXY_TIMEOUT`, default 15 s). */
+  /**
+   * Time until an upstream answer starts to go out, redirects included, and then the longest
+   * pause while a long answer streams (`GEO_PROXY_TIMEOUT`, default 15 s).
+   */
   proxyTimeoutMs: number;
+  /**
+   * Proxied requests one caller (an IPv4 address, an IPv6 /64) may have running at once
+   * (`GEO_PROXY_CLIENT_CONCURRENCY`, default 16: what OpenLayers loads of one map at a time).
+   */
+  proxyClientConcurrency: number;
+  /** Proxied requests of all callers running at once (`GEO_PROXY_CONCURRENCY`, default 64). */
+  proxyConcurrency: number;
   /** Online basemaps the map's switcher offers (`GEO_BASEMAPS`, a JSON array; default none). */
   basemaps: OperatorBasemap[];
 }
@@ -34,6 +44,8 @@ export interface HostRule {
 export const GEO_DEFAULTS = {
   proxyMaxBytes: 20 * 1024 ** 2,
   proxyTimeoutMs: 15_000,
+  proxyClientConcurrency: 16,
+  proxyConcurrency: 64,
 } as const;
 
 const hostName =

@@ -82,6 +82,20 @@ export class ProxyContentTypeError extends HttpError {
   }
 }
 
+/** The proxy runs as many exchanges as it may; `retryAfterSeconds` goes to `Retry-After`. */
+export class ProxyBusyError extends HttpError {
+  readonly retryAfterSeconds = 1;
+  constructor(limit: 'client' | 'total', count: number) {
+    super(
+      429,
+      ErrorCode.tooManyRequests,
+      limit === 'client'
+        ? `You already have ${count} map service requests running through the proxy; wait for them to finish.`
+        : `The map service proxy is busy with ${count} requests. Try again in a moment.`,
+    );
+  }
+}
+
 export class ProxyUpstreamError extends HttpError {
   constructor(reason: string) {
     super(502, ErrorCode.proxyUpstream, `The map service failed: ${reason}.`);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
 import {
   BasemapLayerParams,
@@ -18,8 +19,10 @@ import {
   negotiateEncoding,
 } from './basemap.service.js';
 import type { GeoServiceConfig } from './geo.config.js';
+import { ProxyBusyError } from './geo.errors.js';
 import { createPlaceSearch } from './places.service.js';
 import { fetchThroughProxy, type Resolve, systemResolve } from './proxy.service.js';
+import { createProxyLimiter } from './proxy-limits.js';
 
 export interface GeoModuleOptions {
   config: GeoServiceConfig;
@@ -43,6 +46,10 @@ export function geoRoutes({
     const basemap = createBasemapService();
     const places = createPlaceSearch();
     const userAgent = `Geoportal/${getProductVersion()} (map service proxy)`;
+    const proxyLimiter = createProxyLimiter({
+      perClient: config.proxyClientConcurrency,
+      total: config.proxyConcurrency,
+    });
 
     app.get(
       '/basemap',
@@ -142,19 +149,40 @@ export function geoRoutes({
             "Fetches the URL from a host on GEO_PROXY_ALLOW without the caller's credentials. " +
             'Refuses private, loopback, link-local and metadata addresses after DNS resolution ' +
             'and after every redirect (at most 5), unexpected content types, answers over ' +
-            'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT.',
+            'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT. Answers over ' +
+            '64 KiB are streamed: one that then passes GEO_PROXY_MAX_BYTES, or stands still ' +
+            'for GEO_PROXY_TIMEOUT, is cut off and arrives incomplete. A caller may have ' +
+            'GEO_PROXY_CLIENT_CONCURRENCY requests running at once, all callers together ' +
+            'GEO_PROXY_CONCURRENCY; beyond that 429 request.rate_limited with Retry-After.',
           querystring: ProxyQuery,
           response: {
             200: z.any().describe('The upstream answer, with its Content-Type'),
             304: z.undefined(),
             400: ErrorBody,
             403: ErrorBody,
+            429: ErrorBody,
             502: ErrorBody,
             504: ErrorBody,
           },
         },
       },
       async (request, reply) => {
+        const slot = proxyLimiter.acquire(request.ip);
+        if ('refused' in slot) {
+          const error = new ProxyBusyError(
+            slot.refused,
+            slot.refused === 'client' ? config.proxyClientConcurrency : config.proxyConcurrency,
+          );
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        }
+        // The place is taken until the answer is sent, cut off or given up by the caller; a
+        // caller that goes away ends the exchange with the map server as well.
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          slot.release();
+          if (!reply.raw.writableFinished) gone.abort();
+        });
         const answer = await fetchThroughProxy(request.query.url, {
           config,
           resolve,
@@ -163,9 +191,16 @@ export function geoRoutes({
             ifNoneMatch: request.headers['if-none-match'],
             ifModifiedSince: request.headers['if-modified-since'],
           },
+          signal: gone.signal,
         });
         reply.headers(answer.headers);
-        return answer.status === 304 ? reply.code(304).send() : reply.code(200).send(answer.body);
+        if (answer.status === 304) return reply.code(304).send();
+        if (request.method === 'HEAD' && answer.body instanceof Readable) {
+          // Not read on for nothing: the map server's connection closes now.
+          answer.body.destroy();
+          return reply.code(200).send();
+        }
+        return reply.code(200).send(answer.body);
       },
     );
 

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors.js';
 import { hostOf, matchesRule, portOf, refuseAddress } from './address-policy.js';
 import { classifyContentType, isFeatureInfoRequest, mediaTypeOf } from './content-types.js';
@@ -17,14 +18,15 @@ import {
   ProxyUpstreamError,
   ProxyUrlInvalidError,
 } from './geo.errors.js';
+import { LOOKAHEAD_BYTES, readStart, streamRest } from './proxy-body.js';
 
 /**
  * The proxy for external map services (`GET /geoth/proxy?url=…`): capabilities, legends,
  * feature info and tiles of hosts on the allow-list. Every hop (the first request and each
  * redirect) is checked the same way: scheme, allow-list, then the addresses the host name
  * resolves to; the connection goes to exactly the checked address, so a second DNS answer
- * cannot point it elsewhere (DNS rebinding). Answers are read completely, within a size and
- * a time limit, before anything goes out, so a cut answer is a clean JSON error.
+ * cannot point it elsewhere (DNS rebinding). Answers pass within a size and a time limit:
+ * short ones whole, long ones streamed with back-pressure (see `proxy-body.ts`).
  */
 
 /** Resolves a host name to its IP addresses; tests inject their own. */
@@ -47,13 +49,18 @@ export interface ProxyOptions {
    * can revalidate cached tiles and capabilities: they identify a version, not a person.
    */
   conditional?: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined };
+  /** Aborted when the caller went away: the exchange with the map server stops too. */
+  signal?: AbortSignal;
 }
 
-/** A complete upstream answer, ready to send: 200 with the body, or 304 without. */
+/**
+ * An upstream answer, ready to send: 200 with the body, or 304 without. The body is whole
+ * when the answer was short, else a stream that may still fail (then the connection is cut).
+ */
 export interface ProxyAnswer {
   status: 200 | 304;
   headers: Record<string, string>;
-  body: Buffer;
+  body: Buffer | Readable;
 }
 
 /** Upstream headers that are passed on to the caller. */
@@ -74,10 +81,13 @@ export async function fetchThroughProxy(
   const featureInfo = isFeatureInfoRequest(url);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), config.proxyTimeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([deadline.signal, options.signal])
+    : deadline.signal;
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const address = await checkTarget(url, options, deadline.signal);
-      const response = await request(url, address, options, deadline.signal);
+      const address = await checkTarget(url, options, signal);
+      const response = await request(url, address, options, signal);
       const location = response.headers.location;
       if (redirectStatuses.has(response.statusCode ?? 0) && location) {
         response.destroy();
@@ -85,7 +95,7 @@ export async function fetchThroughProxy(
         url = parseRedirect(location, url);
         continue;
       }
-      return await readAnswer(response, featureInfo, config.proxyMaxBytes);
+      return await readAnswer(response, featureInfo, config);
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -223,7 +233,7 @@ function request(
 async function readAnswer(
   response: IncomingMessage,
   featureInfo: boolean,
-  maxBytes: number,
+  { proxyMaxBytes: maxBytes, proxyTimeoutMs }: GeoServiceConfig,
 ): Promise<ProxyAnswer> {
   const status = response.statusCode ?? 502;
   if (status === 304) {
@@ -245,16 +255,7 @@ async function readAnswer(
     response.destroy();
     throw new ProxyTooLargeError(maxBytes);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      response.destroy();
-      throw new ProxyTooLargeError(maxBytes);
-    }
-    chunks.push(chunk);
-  }
+  const start = await readStart(response, LOOKAHEAD_BYTES, maxBytes);
   const headers: Record<string, string> = {
     'content-type': response.headers['content-type'] as string,
     'x-content-type-options': 'nosniff',
@@ -264,10 +265,21 @@ async function readAnswer(
         ? "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'"
         : "sandbox; default-src 'none'",
   };
+  if (start.ended) {
+    return {
+      status: 200,
+      headers: { ...headers, ...validatorsOf(response) },
+      body: Buffer.concat(start.chunks, start.size),
+    };
+  }
+  // Streamed: the declared length (checked above) tells the caller what is coming.
+  if (Number.isFinite(declared)) headers['content-length'] = String(declared);
   return {
     status: 200,
     headers: { ...headers, ...validatorsOf(response) },
-    body: Buffer.concat(chunks, size),
+    // While it streams, the time limit applies to each pause: a large answer to a slow
+    // caller may take longer as a whole, as long as it keeps moving.
+    body: streamRest(response, start, maxBytes, proxyTimeoutMs),
   };
 }
 

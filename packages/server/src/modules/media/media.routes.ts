@@ -1,10 +1,8 @@
 import { ErrorBody } from '@geoportal/contract/errors';
 import { MediaSource, MediaThumb, SubtitleTrack } from '@geoportal/contract/files';
 import { ObjectId } from '@geoportal/contract/object';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filesContext } from '../files/file.routes.js';
 import { sendFile } from '../files/file-download.js';
 import { findSource, listSources, listSubtitles, listThumbs } from './media.service.js';
 
@@ -18,16 +16,6 @@ const sourceParams = idParams.extend({
     .regex(/^(video|audio)\/[\w.+-]+$/i, 'is not a video/… or audio/… media type')
     .describe('A media type, URL-encoded: video%2Fmp4'),
 });
-
-/** The UI language for labels: the first of de/en in `Accept-Language`, else English. */
-function uiLanguage(request: FastifyRequest): 'de' | 'en' {
-  const header = request.headers['accept-language'] ?? '';
-  const first = header
-    .split(',')
-    .map((part) => part.trim().slice(0, 2).toLowerCase())
-    .find((lang) => lang === 'de' || lang === 'en');
-  return first === 'de' ? 'de' : 'en';
-}
 
 /**
  * Media of a record (SPEC §7): playable sources, one source streamed by media type (Range,
@@ -46,7 +34,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(MediaSource), ...errors },
       },
     },
-    async (request) => listSources(filesContext(app, request), request.params.id),
+    async (request) => listSources(request.ctx, request.params.id),
   );
 
   app.route({
@@ -69,8 +57,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { id, type } = request.params as z.infer<typeof sourceParams>;
-      const readable = await findSource(filesContext(app, request), id, type);
-      return sendFile(request, reply, app.blobStore, readable.file, {
+      const readable = await findSource(request.ctx, id, type);
+      return sendFile(request, reply, request.ctx.store, readable.file, {
         publicAccess: readable.publicAccess,
       });
     },
@@ -90,7 +78,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(MediaThumb), ...errors },
       },
     },
-    async (request) => listThumbs(filesContext(app, request), request.params.id),
+    async (request) => listThumbs(request.ctx, request.params.id),
   );
 
   app.get(
@@ -107,7 +95,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(SubtitleTrack), ...errors },
       },
     },
-    async (request) =>
-      listSubtitles(filesContext(app, request), request.params.id, uiLanguage(request)),
+    async (request) => listSubtitles(request.ctx, request.params.id, request.ctx.language),
   );
 };

@@ -1,10 +1,13 @@
 import type { MediaSource, MediaThumb, SubtitleTrack } from '@geoportal/contract/files';
 import sharp from 'sharp';
-import { type FileRow, listBundles, listFiles } from '../files/file.repository.js';
-import { encodeFilePath } from '../files/file.routes.js';
-import { type FilesContext, loadReadableFile, type ReadableFile } from '../files/file.service.js';
-import { loadReadable } from '../objects/object.service.js';
-import { can } from '../objects/policy.js';
+import type { FileRow } from '../../db/schema.js';
+import {
+  type FilesContext,
+  listVisibleFiles,
+  loadReadableFile,
+  type ReadableFile,
+} from '../files/file.service.js';
+import { encodeFilePath } from '../files/file-path.js';
 import { renderKind, renditionBox } from '../preview/preview-type.js';
 import { previewPath } from '../preview/thumbnail.js';
 import { MediaSourceNotFoundError } from './media.errors.js';
@@ -13,46 +16,23 @@ import { MediaSourceNotFoundError } from './media.errors.js';
  * A bundle whose images are an object's media stills (`/media/thumbs`). The obvious name,
  * `preview`, cannot be a bundle: it is a word of the `/object/preview/…` routes.
  */
-export const THUMBS_BUNDLE = 'thumbs';
+const THUMBS_BUNDLE = 'thumbs';
 /** Which rendition a media still is served as: big enough for a player's poster. */
 const THUMB_RENDITION = 'small' as const;
 /** A WebVTT file starts with this (after an optional BOM), else it is no WebVTT file. */
 const WEBVTT_SIGNATURE = 'WEBVTT';
 
-/**
- * The files of the bundles the caller sees on a record they may read (hidden bundles only
- * with write permission, as everywhere), bundles by order then name, files by path; index
- * files first within that order. 404 when the record may not be read.
- */
-async function visibleFiles(ctx: FilesContext, objectId: string): Promise<FileRow[]> {
-  const loaded = await loadReadable(ctx, objectId);
-  const mayWrite = can(loaded.subject, loaded.facts, 'write');
-  const bundles = await listBundles(ctx.db, objectId, !mayWrite);
-  const rank = new Map(bundles.map((b, i) => [b.name, i]));
-  const files = await listFiles(
-    ctx.db,
-    objectId,
-    bundles.map((b) => b.name),
-  );
-  return files.sort(
-    (a, b) =>
-      Number(b.is_index) - Number(a.is_index) ||
-      (rank.get(a.bundle) as number) - (rank.get(b.bundle) as number) ||
-      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-  );
-}
-
 const isMedia = (file: FileRow) => /^(video|audio)\//.test(file.media_type);
 const fileName = (file: FileRow) => file.path.slice(file.path.lastIndexOf('/') + 1);
 
 /** `/object/{id}/{bundle}/{path}` relative to the API base (SPEC §7), segments encoded. */
-export function downloadPath(file: FileRow): string {
+function downloadPath(file: FileRow): string {
   return `/object/${encodeURIComponent(file.object_id)}/${encodeURIComponent(file.bundle)}/${encodeFilePath(file.path)}`;
 }
 
 /** `GET /media/sources/{id}`: the video and audio files, index files first. */
 export async function listSources(ctx: FilesContext, objectId: string): Promise<MediaSource[]> {
-  return (await visibleFiles(ctx, objectId)).filter(isMedia).map((file) => ({
+  return (await listVisibleFiles(ctx, objectId)).filter(isMedia).map((file) => ({
     url: downloadPath(file),
     type: file.media_type,
     label: fileName(file),
@@ -71,7 +51,7 @@ export async function findSource(
   mediaType: string,
 ): Promise<ReadableFile> {
   const wanted = mediaType.trim().toLowerCase();
-  const file = (await visibleFiles(ctx, objectId)).find(
+  const file = (await listVisibleFiles(ctx, objectId)).find(
     (f) => isMedia(f) && f.media_type === wanted,
   );
   if (!file) throw new MediaSourceNotFoundError(wanted);
@@ -84,7 +64,7 @@ export async function findSource(
  * rendition will have (from the image header; left out when the header cannot be read).
  */
 export async function listThumbs(ctx: FilesContext, objectId: string): Promise<MediaThumb[]> {
-  const files = await visibleFiles(ctx, objectId);
+  const files = await listVisibleFiles(ctx, objectId);
   const images = files.filter((f) => renderKind(f.media_type) === 'image');
   const stills = images.filter((f) => f.bundle === THUMBS_BUNDLE);
   const chosen = stills.length > 0 ? stills : images.filter((f) => f.is_index).slice(0, 1);
@@ -127,7 +107,7 @@ export async function listSubtitles(
   objectId: string,
   uiLanguage: 'de' | 'en',
 ): Promise<SubtitleTrack[]> {
-  const candidates = (await visibleFiles(ctx, objectId)).filter((f) => /\.vtt$/i.test(f.path));
+  const candidates = (await listVisibleFiles(ctx, objectId)).filter((f) => /\.vtt$/i.test(f.path));
   const names = new Intl.DisplayNames([uiLanguage], {
     type: 'language',
     fallback: 'none',

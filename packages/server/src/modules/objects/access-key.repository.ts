@@ -1,18 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { AccessKeyTable } from '../../db/schema.js';
 
-export interface AccessKeyRow {
-  id: string;
-  object_id: string;
-  type: 'read' | 'write';
-  salt: string;
-  secret_hash: string;
-  comment: string;
-  created_at: Date;
-  creator_name: string;
-  expires_at: Date | null;
-  active: boolean;
-  last_used_at: Date | null;
-}
+/** An access key as read; its type is one of the two a key can have. */
+export type AccessKeyRow = Omit<Selectable<AccessKeyTable>, 'type'> & { type: 'read' | 'write' };
 
 export async function insertAccessKey(db: Db, row: Omit<AccessKeyRow, 'active' | 'last_used_at'>) {
   await db.insertInto('access_key').values(row).execute();

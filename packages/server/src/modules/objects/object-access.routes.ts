@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deniedError, deniedTo } from './object.errors.js';
-import { idParams, objectContext } from './object.routes.js';
-import { loadReadable } from './object.service.js';
+import { idParams } from './object.routes.js';
 import * as access from './object-access.service.js';
+import { loadReadable } from './object-kernel.js';
 import { can, isPublisher } from './policy.js';
 
 const tags = ['objects'];
@@ -31,7 +31,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccessControl, ...errors },
       },
     },
-    async (request) => access.getAccessControl(objectContext(app, request), request.params.id),
+    async (request) => access.getAccessControl(request.ctx, request.params.id),
   );
 
   app.post(
@@ -46,8 +46,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccessControl, ...errors },
       },
     },
-    async (request) =>
-      access.setAccessControl(objectContext(app, request), request.params.id, request.body),
+    async (request) => access.setAccessControl(request.ctx, request.params.id, request.body),
   );
 
   app.get(
@@ -61,7 +60,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(AccessKey), ...errors },
       },
     },
-    async (request) => access.listAccessKeys(objectContext(app, request), request.params.id),
+    async (request) => access.listAccessKeys(request.ctx, request.params.id),
   );
 
   app.post(
@@ -79,13 +78,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await access.createAccessKey(
-            objectContext(app, request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+        .send(await access.createAccessKey(request.ctx, request.params.id, request.body)),
   );
 
   app.delete(
@@ -100,11 +93,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await access.revokeAccessKey(
-        objectContext(app, request),
-        request.params.id,
-        request.params.keyId,
-      );
+      await access.revokeAccessKey(request.ctx, request.params.id, request.params.keyId);
       return reply.code(204).send();
     },
   );
@@ -123,8 +112,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.boolean(), ...errors },
         },
       },
-      async (request) =>
-        access.accessKeyRequired(objectContext(app, request), request.params.id, permission),
+      async (request) => access.accessKeyRequired(request.ctx, request.params.id, permission),
     );
   }
 
@@ -146,7 +134,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const loaded = await loadReadable(objectContext(app, request), request.params.id);
+        const loaded = await loadReadable(request.ctx, request.params.id);
         if (!can(loaded.subject, loaded.facts, permission)) throw deniedTo(loaded.subject);
         return reply.code(202).send(undefined);
       },
@@ -168,7 +156,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (!isPublisher({ auth: request.auth })) throw deniedError(request.auth !== null);
+        if (!isPublisher({ auth: request.ctx.auth })) throw deniedError(request.ctx.auth !== null);
         return reply.code(202).send(undefined);
       },
     );
@@ -186,7 +174,7 @@ export const objectAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const loaded = await loadReadable(objectContext(app, request), request.params.id);
+      const loaded = await loadReadable(request.ctx, request.params.id);
       if (!can(loaded.subject, loaded.facts, 'accessControl')) throw deniedTo(loaded.subject);
       return reply.code(202).send(undefined);
     },

@@ -19,7 +19,7 @@ import {
   loadObject,
   loadReadable,
   type ObjectContext,
-} from './object.service.js';
+} from './object-kernel.js';
 import { can } from './policy.js';
 
 async function loadForAccessControl(ctx: ObjectContext, id: string): Promise<LoadedObject> {

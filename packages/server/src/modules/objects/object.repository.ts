@@ -1,21 +1,15 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant, ObjectState } from '@geoportal/contract/object';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, ObjectTable } from '../../db/schema.js';
+import { readsEverything, type Viewer } from './policy.js';
 
-export interface ObjectRow {
-  id: string;
-  type: string;
+/** An object as read, with its owner's name and its state as the workflow knows it. */
+export type ObjectRow = Omit<Selectable<ObjectTable>, 'state'> & {
   state: ObjectState;
-  version: number;
-  owner_id: string;
   owner_name: string;
-  public: boolean;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-  modified_at: Date;
-}
+};
 
 const objectColumns = [
   'object.id',
@@ -169,21 +163,13 @@ export async function listHistory(db: Db, objectId: string) {
 
 // Lists through the visibility filter --------------------------------------------------
 
-/** Who lists: enough to build the visibility filter in SQL. */
-export interface Viewer {
-  accountId: string | null;
-  name: string | null;
-  roles: readonly string[];
-  groups: readonly string[];
-}
-
 /**
  * The visibility filter: the SQL form of `can(read)` without keys (DESIGN §5). Everything
  * that lists or counts objects goes through it.
  */
-export function readableBy(viewer: Viewer) {
+function readableBy(viewer: Viewer) {
   return (eb: ExpressionBuilder<Database, 'object'>) => {
-    if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) {
+    if (readsEverything(viewer.roles)) {
       return sql<boolean>`true`;
     }
     const grantsFor = (subjects: typeof grantSubjects) =>

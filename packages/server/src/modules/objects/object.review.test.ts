@@ -1,7 +1,7 @@
 import type { SearchResponse } from '@geoportal/contract/search';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { up as dropUnreviewedReaders } from '../../db/migrations/0009-search-readers-review.js';
+import { up as dropUnreviewedReaders } from '../../db/migrations/0010-search-readers-review.js';
 import { apiCaller, createAccount, signIn } from '../../test/access-helpers.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';

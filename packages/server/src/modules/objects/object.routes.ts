@@ -11,7 +11,7 @@ import {
   StateChange,
   UpdateObject,
 } from '@geoportal/contract/object';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RecordFeature } from '../records/geojson.js';
@@ -24,22 +24,8 @@ const security = [{ AccessToken: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 export const idParams = z.object({ id: ObjectId });
 
-/** The object context of one request: database, time, caller and presented key. */
-export function objectContext(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): objects.ObjectContext {
-  const key = request.headers['x-access-key'];
-  return {
-    db: app.db,
-    now: app.clock(),
-    auth: request.auth,
-    accessKey: typeof key === 'string' ? key : undefined,
-  };
-}
-
 /** The detail level of `Accept: application/json; detail=…` (SPEC §3); normal by default. */
-export function detailLevel(request: FastifyRequest): DetailLevel {
+function detailLevel(request: FastifyRequest): DetailLevel {
   const match = /detail=(summary|normal|detailed)\b/.exec(request.headers.accept ?? '');
   return (match?.[1] as DetailLevel | undefined) ?? 'normal';
 }
@@ -58,7 +44,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await objects.createObject(objectContext(app, request), request.body)),
+      reply.code(201).send(await objects.createObject(request.ctx, request.body)),
   );
 
   app.put(
@@ -72,7 +58,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ObjectNormal, ...errors },
       },
     },
-    async (request) => objects.updateObject(objectContext(app, request), request.body),
+    async (request) => objects.updateObject(request.ctx, request.body),
   );
 
   app.get(
@@ -88,7 +74,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return objects.listObjects(objectContext(app, request), request.query);
+      return objects.listObjects(request.ctx, request.query);
     },
   );
 
@@ -129,7 +115,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const ctx = objectContext(app, request);
+      const { ctx } = request;
       const { id } = request.params;
       const format = negotiateFormat(request.query.format, request.headers.accept);
       if (format === 'iso19139') {
@@ -181,9 +167,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(await records.importIso19139(objectContext(app, request), request.body)),
+        reply.code(201).send(await records.importIso19139(request.ctx, request.body)),
     );
   });
 
@@ -199,7 +183,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await objects.deleteObject(objectContext(app, request), request.params.id);
+      await objects.deleteObject(request.ctx, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -216,7 +200,6 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ObjectDetailed, ...errors },
       },
     },
-    async (request) =>
-      objects.changeState(objectContext(app, request), request.params.id, request.body),
+    async (request) => objects.changeState(request.ctx, request.params.id, request.body),
   );
 };

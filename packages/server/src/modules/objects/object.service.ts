@@ -18,63 +18,26 @@ import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
-import { presentedKeyType } from './access-keys.js';
 import {
   CommentRequiredError,
   deniedError,
   deniedTo,
   IncompleteRecordError,
-  ObjectNotFoundError,
   ReadOnlyFieldError,
   TransitionNotAllowedError,
   UnknownCodeError,
   VersionConflictError,
 } from './object.errors.js';
 import * as repo from './object.repository.js';
+import { type LoadedObject, loadReadable, type ObjectContext } from './object-kernel.js';
 import { changedReadOnlyFields } from './object-representation.js';
-import { can, isPublisher, type ObjectFacts, type Subject, transitions } from './policy.js';
-
-/** What every object operation needs: the database, the time and the caller. */
-export interface ObjectContext {
-  db: Db;
-  now: Date;
-  auth: Auth | null;
-  /** The `X-Access-Key` header, if any. */
-  accessKey?: string | undefined;
-}
-
-/** An object as stored, with what the policy needs and the caller it was judged for. */
-export interface LoadedObject {
-  row: repo.ObjectRow;
-  facts: ObjectFacts;
-  subject: Subject;
-}
-
-/** Loads an object and resolves the caller's key for it; missing → 404. */
-export async function loadObject(ctx: ObjectContext, id: string): Promise<LoadedObject> {
-  const row = await repo.findObject(ctx.db, id);
-  if (!row) throw new ObjectNotFoundError();
-  const grants = await repo.listGrants(ctx.db, id);
-  const keyType = await presentedKeyType(ctx.db, id, ctx.accessKey, ctx.now);
-  return {
-    row,
-    facts: { ownerId: row.owner_id, state: row.state, public: row.public, grants },
-    subject: { auth: ctx.auth, ...(keyType ? { keyType } : {}) },
-  };
-}
-
-/** Loads an object the caller may read; anything else is the same 404. */
-export async function loadReadable(ctx: ObjectContext, id: string): Promise<LoadedObject> {
-  const loaded = await loadObject(ctx, id);
-  if (!can(loaded.subject, loaded.facts, 'read')) throw new ObjectNotFoundError();
-  return loaded;
-}
+import { can, isPublisher, transitions, viewerOf } from './policy.js';
 
 /**
  * `thumbnail`: the preview URL of the record's index image or PDF (`indexThumbnails`), looked
  * up by the caller so that a list needs one query for all its records.
  */
-export function toSummary(row: repo.ObjectRow, thumbnail?: string): ObjectSummary {
+function toSummary(row: repo.ObjectRow, thumbnail?: string): ObjectSummary {
   const metadata = row.metadata as Metadata;
   return {
     id: row.id,
@@ -91,7 +54,7 @@ async function thumbnailOf(db: Db, id: string): Promise<string | undefined> {
   return (await indexThumbnails(db, [id])).get(id);
 }
 
-export function toNormal(row: repo.ObjectRow, thumbnail?: string): ObjectNormal {
+function toNormal(row: repo.ObjectRow, thumbnail?: string): ObjectNormal {
   return {
     ...toSummary(row, thumbnail),
     version: row.version,
@@ -258,13 +221,7 @@ export async function listObjects(
 ): Promise<ObjectList> {
   if (query.owner === 'me' && !ctx.auth) throw deniedError(false);
   const auth = ctx.auth;
-  const viewer: repo.Viewer = {
-    accountId: auth?.accountId ?? null,
-    name: auth?.principal.name ?? null,
-    roles: auth?.principal.roles ?? [],
-    groups: auth?.groups ?? [],
-  };
-  const { numFound, rows } = await repo.listObjects(ctx.db, viewer, {
+  const { numFound, rows } = await repo.listObjects(ctx.db, viewerOf(auth), {
     ...(query.owner === 'me' && auth ? { ownerId: auth.accountId } : {}),
     ...(query.state ? { state: query.state } : {}),
     start: query.start,

@@ -18,7 +18,13 @@ export interface ObjectFacts {
 
 const has = (subject: Subject, role: string) =>
   subject.auth?.principal.roles.includes(role) ?? false;
-export const isAdministrator = (subject: Subject) => has(subject, 'administrator');
+/** Whether the roles include administrator, who may do everything (DESIGN §5). */
+const holdsAdministrator = (roles: readonly string[]) => roles.includes('administrator');
+/** Whether the roles read every record whatever its state and grants: editors, administrators. */
+export const readsEverything = (roles: readonly string[]) =>
+  holdsAdministrator(roles) || roles.includes('editor');
+export const isAdministrator = (subject: Subject) =>
+  holdsAdministrator(subject.auth?.principal.roles ?? []);
 export const isEditor = (subject: Subject) => has(subject, 'editor') || isAdministrator(subject);
 export const isPublisher = (subject: Subject) => has(subject, 'submitter') || isEditor(subject);
 const isOwner = (subject: Subject, object: ObjectFacts) =>
@@ -94,6 +100,24 @@ export function can(subject: Subject, object: ObjectFacts, permission: Permissio
     case 'accessControl':
       return owner || grantedThis;
   }
+}
+
+/** Who lists or searches: the subject in the form the SQL visibility filters take (no keys). */
+export interface Viewer {
+  accountId: string | null;
+  name: string | null;
+  roles: readonly string[];
+  groups: readonly string[];
+}
+
+/** The viewer of a caller; nobody signed in is a visitor without roles or groups. */
+export function viewerOf(auth: Auth | null): Viewer {
+  return {
+    accountId: auth?.accountId ?? null,
+    name: auth?.principal.name ?? null,
+    roles: auth?.principal.roles ?? [],
+    groups: auth?.groups ?? [],
+  };
 }
 
 /** A workflow step and whether it needs a comment from this subject. */

@@ -8,7 +8,7 @@ import type { PreviewRendition } from '@geoportal/contract/files';
  * Bumped whenever the rendering changes (sizes, encoder settings): it is part of every cache
  * name and entity tag, so old renditions are simply never asked for again (and swept).
  */
-export const RENDER_VERSION = 'r1';
+const RENDER_VERSION = 'r1';
 
 /** What a lookup or rendering found: the rendition's file, or why there is none. */
 export type CacheEntry = { file: string; size: number } | { unavailable: string };

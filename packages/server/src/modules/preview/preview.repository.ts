@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { FileRow } from '../files/file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 
 /** The SQL of previews: finding the index file that stands for a record. */
 

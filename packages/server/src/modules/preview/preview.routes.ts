@@ -5,7 +5,7 @@ import { PreviewRendition, PreviewType } from '@geoportal/contract/files';
 import { ObjectId } from '@geoportal/contract/object';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filesContext, RouteBundleName } from '../files/file.routes.js';
+import { RouteBundleName } from '../files/bundle-params.js';
 import { contentDisposition } from '../files/media-type.js';
 import { checkFilePath } from '../files/upload.js';
 import { getPreviewType, getRendition } from './preview.service.js';
@@ -70,7 +70,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const type = await getPreviewType(filesContext(app, request), request.params.id);
+      const type = await getPreviewType(request.ctx, request.params.id);
       // A bare word, not JSON: SPEC §7 calls the answer text.
       return reply
         .type('text/plain; charset=utf-8')
@@ -107,7 +107,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
       const params = request.params as z.infer<typeof renditionParams>;
       const filePath = checkFilePath(params['*']);
       const result = await getRendition(
-        filesContext(app, request),
+        request.ctx,
         cache,
         { rendition: params.type, objectId: params.id, bundle: params.bundle, path: filePath },
         (etag) => noneMatchHits(request.headers['if-none-match'], etag),

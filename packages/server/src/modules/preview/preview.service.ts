@@ -1,9 +1,9 @@
 import type { PreviewRendition, PreviewType } from '@geoportal/contract/files';
 import sharp from 'sharp';
-import type { FileRow } from '../files/file.repository.js';
+import type { FileRow } from '../../db/schema.js';
 import { type FilesContext, loadReadableFile } from '../files/file.service.js';
 import type { BlobStore } from '../files/store.js';
-import { loadReadable } from '../objects/object.service.js';
+import { loadReadable } from '../objects/object-kernel.js';
 import { PreviewUnavailableError } from './preview.errors.js';
 import { findIndexFiles } from './preview.repository.js';
 import { PreviewCache } from './preview-cache.js';
@@ -30,7 +30,7 @@ export async function getPreviewType(ctx: FilesContext, objectId: string): Promi
 }
 
 /** The preview type of a stored file; JSON is looked into to tell GeoJSON from other JSON. */
-export async function previewTypeOfFile(store: BlobStore, file: FileRow): Promise<PreviewType> {
+async function previewTypeOfFile(store: BlobStore, file: FileRow): Promise<PreviewType> {
   const byType = previewTypeOfMediaType(file.media_type);
   if (byType !== 'json') return byType;
   if (/\.geojson$/i.test(file.path)) return 'geojson';

@@ -5,7 +5,7 @@ import sharp, { type Sharp } from 'sharp';
  * before any pixel is decoded (a 100000 × 100000 PNG is a few hundred bytes on disk but
  * 40 GB decoded). 100 megapixels covers every camera and most orthophoto tiles.
  */
-export const MAX_INPUT_PIXELS = 100_000_000;
+const MAX_INPUT_PIXELS = 100_000_000;
 /** libvips stops a rendering that runs longer than this (a pathological TIFF, say). */
 const TIME_LIMIT_SECONDS = 20;
 

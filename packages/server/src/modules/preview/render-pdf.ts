@@ -19,7 +19,7 @@ import { RenderFailedError } from './render-image.js';
  */
 
 /** A page larger than this (in PDF points, 1/72 in) on either edge is refused: 200 in. */
-export const MAX_PAGE_POINTS = 14_400;
+const MAX_PAGE_POINTS = 14_400;
 /** Images inside the PDF with more pixels than this are skipped by pdf.js (bomb guard). */
 const MAX_EMBEDDED_IMAGE_PIXELS = 50_000_000;
 /** The whole rendering, worker start included, must finish within this. */

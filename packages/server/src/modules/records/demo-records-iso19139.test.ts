@@ -3,7 +3,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRecords } from '../../db/seed/demo-records.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { getClassifications } from '../classifications/classification.repository.js';
+import { readClassifications } from '../classifications/classification.service.js';
 import { carriedByIso19139 } from './iso19139-carried.js';
 import type { Vocabularies } from './iso19139-codes.js';
 import { readIso19139 } from './iso19139-reader.js';
@@ -21,7 +21,7 @@ describe.each(testDatabases)('demo records as ISO 19139 on $name', (database) =>
         (r.metadata.classifiedKeywords ?? []).map((k) => k.classification),
       ),
     ]);
-    vocabularies = await getClassifications(t.app.db, [...ids]);
+    vocabularies = await readClassifications(t.app.db, [...ids]);
   });
   afterAll(async () => {
     await t.close();

@@ -127,7 +127,7 @@ const anchor = (href: string | undefined, text: string) =>
   href ? { 'gmx:Anchor': { '@xlink:href': href, '#text': text } } : cs(text);
 
 /** The language a record is written in: German when its title has German, else English. */
-export function mainLanguage(metadata: Pick<Metadata, 'title'>): RecordLanguage {
+function mainLanguage(metadata: Pick<Metadata, 'title'>): RecordLanguage {
   return metadata.title.de ? 'de' : 'en';
 }
 

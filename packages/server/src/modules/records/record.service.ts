@@ -1,9 +1,10 @@
 import { seededClassifications } from '@geoportal/contract/classification';
 import type { Metadata, ObjectNormal } from '@geoportal/contract/object';
 import type { Db } from '../../db/database.js';
-import { getClassifications } from '../classifications/classification.repository.js';
+import { readClassifications } from '../classifications/classification.service.js';
 import { deniedError } from '../objects/object.errors.js';
-import { createObject, getObject, type ObjectContext } from '../objects/object.service.js';
+import { createObject, getObject } from '../objects/object.service.js';
+import type { ObjectContext } from '../objects/object-kernel.js';
 import { isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
 import type { Vocabularies } from './iso19139-codes.js';
@@ -15,7 +16,7 @@ import { decodeXml } from './xml-document.js';
 async function vocabularies(db: Db, metadata?: Metadata): Promise<Vocabularies> {
   const ids = new Set<string>(seededClassifications);
   for (const keyword of metadata?.classifiedKeywords ?? []) ids.add(keyword.classification);
-  return getClassifications(db, [...ids]);
+  return readClassifications(db, [...ids]);
 }
 
 /** A readable record as ISO 19139 XML; the same access rules (and 404) as the JSON view. */

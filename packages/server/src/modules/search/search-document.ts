@@ -2,7 +2,7 @@ import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField } from '@geoportal/contract/search';
-import { isPublic } from '../objects/policy.js';
+import { isPublic, readsEverything, type Viewer } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
 
 /**
@@ -81,7 +81,7 @@ export function normaliseText(text: string): string {
  * on a record that is not published opens it to nobody (review cannot be bypassed). Editors
  * and administrators read everything and are not filtered at all.
  */
-export function readersOf(
+function readersOf(
   source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
 ): string[] {
   const readers = new Set<string>();
@@ -97,13 +97,8 @@ export function readersOf(
 }
 
 /** The reader tokens of a viewer; `undefined` for editors and administrators (no filter). */
-export function viewerTokens(viewer: {
-  accountId: string | null;
-  name: string | null;
-  roles: readonly string[];
-  groups: readonly string[];
-}): string[] | undefined {
-  if (viewer.roles.includes('administrator') || viewer.roles.includes('editor')) return undefined;
+export function viewerTokens(viewer: Viewer): string[] | undefined {
+  if (readsEverything(viewer.roles)) return undefined;
   const tokens = ['public'];
   if (viewer.accountId) tokens.push(`owner:${viewer.accountId}`);
   if (viewer.name) tokens.push(`user:${viewer.name.toLowerCase()}`);
@@ -118,7 +113,7 @@ const join = (...parts: (string | undefined | null)[]) =>
   parts.filter((p): p is string => Boolean(p)).join(' \n ');
 
 /** The reference date of a record: revision, else publication, else creation. */
-export function referenceDate(metadata: Metadata): string | null {
+function referenceDate(metadata: Metadata): string | null {
   const d = metadata.dates;
   return d?.revision ?? d?.publication ?? d?.creation ?? null;
 }

@@ -174,7 +174,7 @@ function rangeCondition(
   return sql.join(tests, sql.raw(' and '));
 }
 
-export function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
+function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
   if (filter.kind === 'bbox') return boxCondition(filter.box, boxOptions);
   const field = filter.field;
   if (filter.kind === 'values') {

@@ -3,16 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import type { Viewer } from '../objects/object.repository.js';
-import {
-  parseSearch,
-  roughly,
-  type SearchTarget,
-  search,
-  spatialSearch,
-} from './search.service.js';
+import type { Viewer } from '../objects/policy.js';
+import { search, spatialSearch } from './search.service.js';
 import { rebuildSearchIndex } from './search-index.js';
+import { parseSearch } from './search-params.js';
 import { SAMPLE_LEVEL_MAX, sampleLevel } from './search-sample.js';
+import type { SearchTarget } from './search-statements.js';
+import { roughly } from './search-tallies.js';
 
 /**
  * Searches with more matches than can be counted one by one: counted and faceted from an even

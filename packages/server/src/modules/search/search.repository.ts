@@ -1,5 +1,6 @@
 import { type FacetField, searchLimits } from '@geoportal/contract/search';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { SearchDocumentTable } from '../../db/schema.js';
 import { sampleLexeme } from './search-sample.js';
 
 /**
@@ -30,7 +31,7 @@ export const EXACT_MATCHES_MAX = searchLimits.exactMax;
  * reading thousands of documents for the first page of a common word would cost more than the rest
  * of the search, and a larger arbitrary set of matches ranks no better.
  */
-export const rankedCandidates = (start: number, rows: number, exactMax: number): number => {
+const rankedCandidates = (start: number, rows: number, exactMax: number): number => {
   const firstPages = Math.max(1, Math.floor(exactMax / 5));
   return start + rows <= firstPages ? firstPages : Math.max(exactMax, start + rows);
 };
@@ -147,18 +148,19 @@ export function tallyStatement(
     ${facets}`;
 }
 
-export interface FootprintRow {
-  id: string;
-  type: string;
-  title_de: string | null;
-  title_en: string | null;
-  map_services: boolean;
-  west: number | null;
-  south: number | null;
-  east: number | null;
-  north: number | null;
-  footprint: Record<string, unknown> | null;
-}
+/** A footprint as `footprintsStatement` reads it: columns of the search document. */
+export type FootprintRow = Pick<
+  Selectable<SearchDocumentTable>,
+  | 'type'
+  | 'title_de'
+  | 'title_en'
+  | 'map_services'
+  | 'west'
+  | 'south'
+  | 'east'
+  | 'north'
+  | 'footprint'
+> & { id: string };
 
 /**
  * One page of footprints of the matches (records without an extent have none), in the order

@@ -2,9 +2,18 @@ import { ErrorBody } from '@geoportal/contract/errors';
 import { SearchResponse, SpatialSearchResponse, SuggestResponse } from '@geoportal/contract/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseSearch, search, spatialSearch, suggest, viewerOf } from './search.service.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { viewerOf } from '../objects/policy.js';
+import { search, spatialSearch, suggest } from './search.service.js';
+import { parseSearch } from './search-params.js';
 
 const tags = ['search'];
+
+/** Where a search runs: the request's database, within the configured time limit. */
+const searchTarget = (ctx: RequestContext) => ({
+  db: ctx.db,
+  timeoutMs: ctx.config.searchTimeoutMs,
+});
 
 // Path and query values arrive as text and are checked by the service, so that every
 // problem answers 400 search.query_invalid with a message that says what to fix.
@@ -24,7 +33,6 @@ const queryLanguage =
 
 /** Catalogue search: list with facets, footprints for the map, suggestions. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const target = { db: app.db, timeoutMs: app.config.searchTimeoutMs };
   const listParams = z.object({
     q: queryText,
     start: z.string().optional(),
@@ -45,17 +53,17 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const listHandler = async (request: {
     params: z.infer<typeof listParams>;
     query: z.infer<typeof listQuery>;
-    auth: Parameters<typeof viewerOf>[0];
+    ctx: RequestContext;
   }) =>
     search(
-      target,
+      searchTarget(request.ctx),
       parseSearch({
         ...request.query,
         q: request.params.q,
         start: request.params.start,
         rows: request.params.rows,
       }),
-      viewerOf(request.auth),
+      viewerOf(request.ctx.auth),
     );
 
   app.get('/index/search/objects/:q/:start/:rows', { schema: listSchema }, (request) =>
@@ -88,7 +96,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      spatialSearch(target, { ...request.query, ...request.params }, viewerOf(request.auth)),
+      spatialSearch(
+        searchTarget(request.ctx),
+        { ...request.query, ...request.params },
+        viewerOf(request.ctx.auth),
+      ),
   );
 
   app.get(
@@ -107,6 +119,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      suggest(target, request.params.text, request.query.rows, viewerOf(request.auth)),
+      suggest(
+        searchTarget(request.ctx),
+        request.params.text,
+        request.query.rows,
+        viewerOf(request.ctx.auth),
+      ),
   );
 };

@@ -15,8 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Health, 503: Health },
       },
     },
-    async (_request, reply) => {
-      const up = await isDatabaseReachable(app.db);
+    async (request, reply) => {
+      const up = await isDatabaseReachable(request.ctx.db);
       reply.header('cache-control', 'no-store');
       return reply.code(up ? 200 : 503).send({
         status: up ? 'ok' : 'unavailable',

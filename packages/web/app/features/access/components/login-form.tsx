@@ -1,6 +1,6 @@
 import { displayName } from '@geoportal/contract/access-names';
 import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../../lib/auth/access';
@@ -8,7 +8,7 @@ import { useLoginGateService } from '../../../lib/auth/login-gate-context';
 import { takeReturnPath } from '../../../lib/auth/return-to';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { errorText } from '../../../lib/http/error-text';
-import { showToast } from '../../../lib/toast';
+import { hideToast, showToast } from '../../../lib/toast';
 import { pathTo } from '../../../route-paths';
 
 /**
@@ -27,6 +27,8 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The last failure's toast: a successful attempt closes it, it no longer applies.
+  const failureToast = useRef<string | undefined>(undefined);
   const valid = username.trim() !== '' && password !== '';
 
   const handleSubmit = async (event: FormEvent) => {
@@ -38,13 +40,15 @@ export function LoginForm() {
     } catch (error) {
       setFailed(true);
       setBusy(false);
-      showToast(
+      failureToast.current = showToast(
         'error',
         t('alert.type.error'),
         errorText(error, intl.formatMessage, intl.messages),
       );
       return;
     }
+    hideToast(failureToast.current);
+    failureToast.current = undefined;
     gate.clear();
     const target = takeReturnPath();
     try {

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { collectErrors } from '../support/console';
+
+test.describe('browsable API docs', () => {
+  // Both addresses a person types: the assets must load from either, not only from the
+  // one with the trailing slash.
+  for (const path of ['/api/v1/docs', '/api/v1/docs/']) {
+    test(`${path} shows the operations of the API`, async ({ page }) => {
+      const errors = collectErrors(page);
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: /Geoportal API/ })).toBeVisible();
+      // An operation of the catalogue, expanded to show its parameters.
+      const search = page.locator('.opblock-summary-path', {
+        hasText: '/api/v1/index/search/objects/{q}/{start}/{rows}',
+      });
+      await expect(search.first()).toBeVisible();
+      await search.first().click();
+      await expect(page.getByRole('cell', { name: /fq/ }).first()).toBeVisible();
+      expect(failed).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
