@@ -18,13 +18,3 @@ export async function getBasemapManifest(
     'basemap manifest',
   );
 }
-
-/** The GeoJSON (EPSG:4326) of one layer at one level (`GET /geoth/basemap/{layer}/{level}`). */
-export async function getBasemapLayer(
-  client: HttpClient,
-  apiBase: string,
-  layer: string,
-  level: number,
-): Promise<unknown> {
-  return client.get(geoUrl(apiBase, `/basemap/${encodeURIComponent(layer)}/${level}`));
-}
