@@ -1,15 +1,13 @@
-import type { Principal } from '@geoportal/contract/access';
 import type { Classification } from '@geoportal/contract/classification';
 import type { ObjectDetailed } from '@geoportal/contract/object';
 import type { ReactElement } from 'react';
 import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { ownDraft, submitter } from '../../../lib/testing/fixtures';
 import { type ApiRoutes, renderApp } from '../../../lib/testing/render-app';
 
 // Renders the editor the way the app does (the shared harness, `submitter` signed in) inside
 // a data router, which the leave warning (`useBlocker`) needs; the classifications the
 // pickers ask for are answered from the small versions below.
-
-export const submitter: Principal = { name: 'submitter', readonly: false, roles: ['submitter'] };
 
 const node = (id: string, de: string, en: string, url?: string) => ({
   id,
@@ -46,26 +44,12 @@ export const classifications: Classification[] = [
 ];
 
 /** A draft of `submitter` in the detailed view. */
-export const draft: ObjectDetailed = {
-  id: 'record-0000000001',
-  type: 'dataset',
-  state: 'draft',
+export const draft: ObjectDetailed = ownDraft({
   title: { de: 'Bodenkarte' },
   version: 3,
-  owner: 'submitter',
-  created: '2026-11-20T09:00:00.000Z',
-  modified: '2026-11-21T09:30:00.000Z',
   metadata: { title: { de: 'Bodenkarte' }, keywords: ['Boden'] },
-  bundles: [],
-  permissions: {
-    read: true,
-    write: true,
-    delete: true,
-    accessControl: true,
-    transitions: ['submitted'],
-  },
   history: [],
-};
+});
 
 /**
  * Renders `ui` at `path` (matched by `pattern`) in a memory data router with the providers;

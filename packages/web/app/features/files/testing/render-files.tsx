@@ -3,12 +3,11 @@ import type { Bundle, FileEntry } from '@geoportal/contract/files';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { fakeXhrFactory } from '../../../lib/testing/fake-xhr';
+import { submitter } from '../../../lib/testing/fixtures';
 import { type ApiRoutes, renderApp } from '../../../lib/testing/render-app';
 
 // Renders files components the way the root does (the shared harness) with a scriptable
 // XMLHttpRequest for uploads and downloads.
-
-export const submitter: Principal = { name: 'submitter', readonly: false, roles: ['submitter'] };
 
 export const recordId = 'record-0000000001';
 

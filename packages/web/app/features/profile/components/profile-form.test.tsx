@@ -3,9 +3,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../lib/testing/fake-fetch';
+import { editor } from '../../../lib/testing/fixtures';
 import { type ApiRoutes, bodyOf } from '../../../lib/testing/render-app';
 import { showToast } from '../../../lib/toast';
-import { editor, editorProfile, renderWithAccess } from '../testing/render-profile';
+import { editorProfile, renderWithAccess } from '../testing/render-profile';
 import { ProfileForm } from './profile-form';
 
 // The toasts are checked as calls: the notification container is the root's business.

@@ -1,12 +1,10 @@
 import type { Principal, Profile } from '@geoportal/contract/access';
 import type { ReactElement } from 'react';
+import { editor } from '../../../lib/testing/fixtures';
 import { type ApiRoutes, renderApp } from '../../../lib/testing/render-app';
 
 // Renders profile components the way the root does (the shared harness), for the component
 // tests of this feature.
-
-/** The signed-in user of the tests. */
-export const editor: Principal = { name: 'editor', readonly: false, roles: ['editor'] };
 
 /** The profile of `editor` as the server keeps it. */
 export const editorProfile: Profile = {

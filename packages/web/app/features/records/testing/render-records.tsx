@@ -1,40 +1,24 @@
 import type { Principal } from '@geoportal/contract/access';
 import type { ObjectDetailed } from '@geoportal/contract/object';
 import type { ReactElement } from 'react';
+import { ownDraft, submitter } from '../../../lib/testing/fixtures';
 import { type ApiRoutes, renderApp } from '../../../lib/testing/render-app';
 
 // Renders record components the way the root does (the shared harness, inside a router), for
 // the component tests of this feature.
 
-export const submitter: Principal = { name: 'submitter', readonly: false, roles: ['submitter'] };
-export const editor: Principal = { name: 'editor', readonly: false, roles: ['editor'] };
-
 /** A draft of `submitter` in the detailed view, as the owner sees it. */
-export const draft: ObjectDetailed = {
-  id: 'record-0000000001',
-  type: 'dataset',
-  state: 'draft',
+export const draft: ObjectDetailed = ownDraft({
   title: { de: 'Bodenrichtwerte Sachsen' },
   version: 1,
-  owner: 'submitter',
-  created: '2026-11-20T09:00:00.000Z',
-  modified: '2026-11-21T09:30:00.000Z',
   metadata: {
     title: { de: 'Bodenrichtwerte Sachsen' },
     abstract: { de: 'Erster Absatz.\n\nZweiter Absatz.' },
     keywords: ['Boden', 'Wert'],
     extent: { west: 11.87, south: 50.17, east: 15.04, north: 51.68 },
   },
-  bundles: [],
-  permissions: {
-    read: true,
-    write: true,
-    delete: true,
-    accessControl: true,
-    transitions: ['submitted'],
-  },
   history: [{ from: null, to: 'draft', by: 'submitter', at: '2026-11-20T09:00:00.000Z' }],
-};
+});
 
 /**
  * Renders `ui` in the providers with `principal` signed in (null: a visitor), inside a
