@@ -4,7 +4,6 @@ import { resolveUrl } from './http/url';
 
 // Server-side loaders (i18n.server.ts) import these from here; the browser client with
 // tokens, CSRF and access keys is `./http/http-client.ts`. Both throw the same error class.
-export type { AnswerCheck, AnswerSchema } from './http/answer-schema';
 export { HttpRequestError } from './http/http-error';
 export { resolveUrl } from './http/url';
 
