@@ -3,12 +3,9 @@ import type { Principal } from '@geoportal/contract/access';
 import { act, cleanup, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  editor,
-  editorProfile,
-  renderWithAccess,
-} from '../features/profile/testing/render-profile';
+import { editorProfile, renderWithAccess } from '../features/profile/testing/render-profile';
 import { json } from '../lib/testing/fake-fetch';
+import { editor } from '../lib/testing/fixtures';
 import ManagementProfileRoute, { handle } from './management-profile';
 
 afterEach(cleanup);

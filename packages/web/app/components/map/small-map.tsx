@@ -13,8 +13,9 @@ import VectorSource from 'ol/source/Vector';
 import View from 'ol/View';
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { getBasemapLevel } from '../../lib/api/get-basemap-level';
 import { AccessContext } from '../../lib/auth/access';
-import { geoUrl } from '../../lib/http/geo-url';
+import { publicClient } from '../../lib/http/public-client';
 import { basemapPalettes, basemapStyle, placeRank } from './basemap-style';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
@@ -107,19 +108,14 @@ export function useSmallMap(): SmallMap {
   // every map. The basemap is public: a map outside the app's providers (a test, an embedding)
   // reads it without a session, and without the geo service the bundled borders stand in.
   const access = useContext(AccessContext);
-  const client = access?.client;
   const apiBase = access?.apiBase ?? '/api/v1';
+  const client = access?.client ?? publicClient(apiBase);
   const [background, setBackground] = useState<BackgroundLayer[]>([]);
   useEffect(() => {
     if (!map) return;
     let active = true;
-    const fetchLevel: FetchBasemapLevel = async (layer, level) => {
-      const url = geoUrl(apiBase, `/basemap/${layer}/${level}`);
-      if (client) return client.get(url);
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return response.json();
-    };
+    const fetchLevel: FetchBasemapLevel = (layer, level) =>
+      getBasemapLevel(client, apiBase, layer, level);
     const layers = smallMapLevels.map(({ layer: id, level, minZoom, maxZoom }) => {
       const source: VectorSource = new VectorSource({
         loader: (_extent, _resolution, _projection, success, failure) => {

@@ -1,17 +1,17 @@
 import { Classification } from '@geoportal/contract/classification';
 import { MemoryCache } from '../cache';
+import type { AnswerCheck } from '../http/answer-schema';
 import type { HttpClient } from '../http/http-client';
 import { getJson } from '../http-client';
 
 /** The API path of a classification (SPEC §7 `GET /classification/{id}`). */
 export const classificationPath = (id: string) => `classification/${encodeURIComponent(id)}`;
 
-/** Checks an answer against the contract, so a wrong answer fails instead of showing codes. */
-export function validClassification(data: unknown): Classification {
-  const parsed = Classification.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with an invalid classification.');
-  return parsed.data;
-}
+/** Answers are checked against the contract, so a wrong answer fails instead of showing codes. */
+const classificationAnswer: AnswerCheck<Classification> = {
+  schema: Classification,
+  invalid: 'an invalid classification',
+};
 
 /**
  * Classifications change rarely (an administrator edits them), so the browser keeps each for
@@ -30,7 +30,7 @@ export function loadClassification(client: HttpClient, id: string): Promise<Clas
   let load = pending.get(key);
   if (!load) {
     load = cache
-      .getOrLoad(key, async () => validClassification(await client.get(classificationPath(id))))
+      .getOrLoad(key, () => client.get(classificationPath(id), classificationAnswer))
       .finally(() => pending.delete(key));
     pending.set(key, load);
   }
@@ -48,9 +48,9 @@ export function forgetClassifications(): void {
 }
 
 /** A classification read while rendering on the server (public data, over loopback). */
-export async function loadClassificationOnServer(
+export function loadClassificationOnServer(
   ssrApiBase: string,
   id: string,
 ): Promise<Classification> {
-  return validClassification(await getJson<unknown>(ssrApiBase, classificationPath(id)));
+  return getJson(ssrApiBase, classificationPath(id), classificationAnswer);
 }

@@ -1,6 +1,7 @@
 import type { Classification } from '@geoportal/contract/classification';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useAccess } from '../auth/access';
+import { useLoaded } from '../hooks/use-loaded';
 import { loadClassification } from './classification-api';
 
 export interface ClassificationState {
@@ -14,25 +15,14 @@ export interface ClassificationState {
  */
 export function useClassification(id: string, initial?: Classification): ClassificationState {
   const { client } = useAccess();
-  const [state, setState] = useState<ClassificationState>({
-    classification: initial,
-    error: undefined,
-  });
-  useEffect(() => {
-    if (initial) return;
-    let current = true;
-    loadClassification(client, id).then(
-      (classification) => current && setState({ classification, error: undefined }),
-      (error: unknown) =>
-        current &&
-        setState({
-          classification: undefined,
-          error: error instanceof Error ? error : new Error(String(error)),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, id, initial]);
-  return state;
+  const load = useCallback(() => loadClassification(client, id), [client, id]);
+  const loaded = useLoaded(initial ? null : load);
+  if (initial) return { classification: initial, error: undefined };
+  const { error } = loaded;
+  return {
+    classification: loaded.data,
+    // Pickers show the message of an Error; anything else thrown becomes one.
+    error:
+      error === undefined ? undefined : error instanceof Error ? error : new Error(String(error)),
+  };
 }

@@ -1,4 +1,5 @@
 import { accessHeaders } from '@geoportal/contract/access-names';
+import { type AnswerCheck, type AnswerSchema, checkAnswer } from './answer-schema';
 import { errorFromResponse, type HttpRequestError, isJsonResponse } from './http-error';
 import { isAbsoluteUrl, isAssetPath, objectIdOf, type Query, resolveUrl, withQuery } from './url';
 
@@ -73,7 +74,17 @@ export interface RequestOptions {
   /** Extra headers; they win over the computed ones. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The contract schema of the answer (see `AnswerCheck`): the data is parsed with it and a
+   * mismatch rejects with an `HttpRequestError` of the answer's status. Not checked: 204/205.
+   */
+  schema?: AnswerSchema<unknown>;
+  /** With `schema`: how a mismatch is named, e.g. `an invalid record`. */
+  invalid?: string;
 }
+
+/** Request options with a schema: the answer is the schema's parsed value. */
+export type CheckedRequestOptions<T> = RequestOptions & AnswerCheck<T>;
 
 /** A successful answer with its status, for callers that need more than the body. */
 export interface HttpResponse<T> {
@@ -84,17 +95,28 @@ export interface HttpResponse<T> {
 
 /** The one HTTP client of DESIGN §6. Failed answers reject with `HttpRequestError`. */
 export interface HttpClient {
+  send<T>(
+    method: HttpMethod,
+    path: string,
+    options: CheckedRequestOptions<T>,
+  ): Promise<HttpResponse<T>>;
   send<T = unknown>(
     method: HttpMethod,
     path: string,
     options?: RequestOptions,
   ): Promise<HttpResponse<T>>;
-  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  post<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  put<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  get: DataMethod;
+  post: DataMethod;
+  put: DataMethod;
+  delete: DataMethod;
   /** The full URL of a path, e.g. for links and image sources (no headers travel there). */
   url(path: string, query?: Query): string;
+}
+
+/** `get`, `post`, `put` and `delete`: the answer's data, parsed when a schema is given. */
+export interface DataMethod {
+  <T>(path: string, options: CheckedRequestOptions<T>): Promise<T>;
+  <T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 }
 
 /** Headers of a no-cache read (SPEC §7). */
@@ -179,6 +201,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return JSON.parse(text) as unknown;
   }
 
+  /** The answer's data, checked against the request's schema when it has one. */
+  async function dataOf(response: Response, request: RequestOptions): Promise<unknown> {
+    const data = await readData(response, request);
+    const { schema, invalid } = request;
+    if (!schema || response.status === 204 || response.status === 205) return data;
+    return checkAnswer(data, { schema, invalid }, response.status, response.statusText);
+  }
+
   async function send<T>(
     method: HttpMethod,
     path: string,
@@ -197,7 +227,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal: request.signal,
       });
       outcome = response.ok
-        ? { data: (await readData(response, request)) as T }
+        ? { data: (await dataOf(response, request)) as T }
         : { error: await errorFromResponse(response) };
     } finally {
       // The request is over once its answer is read; a 401's logout and login redirect are
@@ -215,17 +245,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { status: response.status, headers: response.headers, data: outcome.data };
   }
 
-  const dataOf =
-    (method: HttpMethod) =>
+  const dataMethod =
+    (method: HttpMethod): DataMethod =>
     async <T>(path: string, request?: RequestOptions): Promise<T> =>
       (await send<T>(method, path, request)).data;
 
   return {
     send,
-    get: dataOf('GET'),
-    post: dataOf('POST'),
-    put: dataOf('PUT'),
-    delete: dataOf('DELETE'),
+    get: dataMethod('GET'),
+    post: dataMethod('POST'),
+    put: dataMethod('PUT'),
+    delete: dataMethod('DELETE'),
     url: (path, query) => withQuery(resolveUrl(apiBase, path), query),
   };
 }

@@ -1,6 +1,6 @@
 import { ContentPage, isContentFileName } from '@geoportal/contract/content';
 import type { Language } from '@geoportal/contract/i18n';
-import { getJson, HttpRequestError } from '../../../lib/http-client';
+import { getJsonOrNull } from '../../../lib/http-client';
 
 /**
  * Reads a static page from the API while rendering on the server (`ssrApiBase`, loopback).
@@ -9,23 +9,15 @@ import { getJson, HttpRequestError } from '../../../lib/http-client';
  * the API's error never reaches the browser. A name that cannot be valid is not sent at all.
  * Other failures (API down, 500) are thrown for the route's error page.
  */
-export async function getContentPage(
+export function getContentPage(
   ssrApiBase: string,
   lang: Language,
   fileName: string,
 ): Promise<ContentPage | null> {
-  if (!isContentFileName(fileName)) return null;
-  let data: unknown;
-  try {
-    data = await getJson<unknown>(ssrApiBase, `/content/${lang}/${fileName}`);
-  } catch (error) {
-    if (error instanceof HttpRequestError && (error.status === 404 || error.status === 400)) {
-      return null;
-    }
-    throw error;
-  }
+  if (!isContentFileName(fileName)) return Promise.resolve(null);
   // The HTML goes into the page unescaped: take only an answer of the agreed shape.
-  const page = ContentPage.safeParse(data);
-  if (!page.success) throw new Error('The server answered with an invalid content page.');
-  return page.data;
+  return getJsonOrNull(ssrApiBase, `/content/${lang}/${fileName}`, {
+    schema: ContentPage,
+    invalid: 'an invalid content page',
+  });
 }

@@ -7,13 +7,12 @@ import type { HttpClient } from '../../../lib/http/http-client';
  * first could break. Rejects with an `HttpRequestError`: 400 `record.import_invalid` (the
  * message names line and column), 413 `request.too_large`.
  */
-export async function importRecord(client: HttpClient, file: Blob): Promise<ObjectNormal> {
-  const answer = await client.post('/object/import', {
+export function importRecord(client: HttpClient, file: Blob): Promise<ObjectNormal> {
+  return client.post('/object/import', {
     body: file,
     headers: { 'Content-Type': 'application/xml' },
     blocking: true,
+    schema: ObjectNormal,
+    invalid: 'an invalid record',
   });
-  const parsed = ObjectNormal.safeParse(answer);
-  if (!parsed.success) throw new Error('The server answered with an invalid record.');
-  return parsed.data;
 }

@@ -6,8 +6,11 @@ import type { HttpClient } from '../../../lib/http/http-client';
  * saved object with its new version. Rejects with an `HttpRequestError`: 409
  * `object.version_conflict` when someone saved in between, 400 with `fields`, 403, 404.
  */
-export async function updateRecord(client: HttpClient, body: UpdateObject): Promise<ObjectNormal> {
-  const parsed = ObjectNormal.safeParse(await client.put('/object', { body, blocking: true }));
-  if (!parsed.success) throw new Error('The server answered with an invalid record.');
-  return parsed.data;
+export function updateRecord(client: HttpClient, body: UpdateObject): Promise<ObjectNormal> {
+  return client.put('/object', {
+    body,
+    blocking: true,
+    schema: ObjectNormal,
+    invalid: 'an invalid record',
+  });
 }

@@ -1,7 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { type SectionId, sectionAnchor, sectionLabels } from '../model/sections';
+import type { SectionId } from '../model/field-spec';
+import { sectionAnchor, sectionLabels } from '../model/sections';
 
 /**
  * One section of the editor: a landmark named by its heading, the target of the progress

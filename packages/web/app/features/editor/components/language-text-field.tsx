@@ -3,8 +3,8 @@ import { Box, Input, Tabs, Textarea, TextInput, VisuallyHidden } from '@mantine/
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckMark } from '../../../components/navigation/check-mark';
-import type { LanguageField } from '../model/editor-values';
 import { fieldLabels, languageLabels } from '../model/field-labels';
+import type { LanguageField } from '../model/field-spec';
 import { useEditor, useEditorValue, useFieldProps, useIssue, useIssues } from './editor-context';
 
 export interface LanguageTextFieldProps {

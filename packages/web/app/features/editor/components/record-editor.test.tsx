@@ -3,10 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { bodyOf } from '../../../lib/testing/render-app';
 import { showToast } from '../../../lib/toast';
 import { emptyValues } from '../model/editor-values';
 import { toFormValues } from '../model/to-form-values';
-import { bodyOf, draft, renderEditor } from '../testing/render-editor';
+import { draft, renderEditor } from '../testing/render-editor';
 import { RecordEditor } from './record-editor';
 
 // Toasts are checked as calls; the map of the extent field needs a real browser.

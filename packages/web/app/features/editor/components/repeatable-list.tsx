@@ -1,8 +1,9 @@
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EditorValues, ListField } from '../model/editor-values';
+import type { EditorValues } from '../model/editor-values';
 import { rowLabels } from '../model/field-labels';
+import type { ListField } from '../model/field-spec';
 import { useEditor, useEditorValue, useIssue } from './editor-context';
 
 type Row = EditorValues[ListField][number];

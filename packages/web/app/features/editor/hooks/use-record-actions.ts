@@ -2,14 +2,14 @@ import type { ObjectDetailed, ObjectNormal, ObjectState } from '@geoportal/contr
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { changeState } from '../../../lib/api/change-state';
+import { getEditableRecord } from '../../../lib/api/get-record';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { HttpRequestError, isHttpRequestError } from '../../../lib/http/http-error';
 import { useToast } from '../../../lib/use-toast';
 import { pathTo } from '../../../route-paths';
-import { changeState } from '../api/change-state';
 import { createRecord } from '../api/create-record';
-import { getEditableRecord } from '../api/get-record';
 import { updateRecord } from '../api/update-record';
 import type { RecordVersion } from '../model/conflict-diff';
 import type { EditorValues } from '../model/editor-values';

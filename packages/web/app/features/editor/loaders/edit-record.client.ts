@@ -1,7 +1,7 @@
 import type { ObjectDetailed } from '@geoportal/contract/object';
+import { getEditableRecord } from '../../../lib/api/get-record';
 import { isHttpRequestError } from '../../../lib/http/http-error';
 import { loaderClient } from '../../../lib/http/loader-client';
-import { getEditableRecord } from '../api/get-record';
 
 /** The data of the edit page (`metadata.edit`). */
 export interface EditPageData {

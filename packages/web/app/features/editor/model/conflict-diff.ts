@@ -1,5 +1,6 @@
 import type { BoundingBox, LanguageText, Metadata } from '@geoportal/contract/record';
 import { type LabelDescriptor, languageLabels } from './field-labels';
+import { type RecordField, recordFields } from './field-spec';
 import { relationLabels, unitLabels } from './record-terms';
 
 /** One side of a conflict: the resource type and the record. */
@@ -25,31 +26,11 @@ export interface DiffRow {
   saved: string;
 }
 
-/** The compared fields in the editor's order, with the label each row shows. */
-const comparedFields = {
-  type: { id: 'editor.field.type' },
-  title: { id: 'editor.field.title' },
-  abstract: { id: 'editor.field.abstract' },
-  identifier: { id: 'editor.field.identifier' },
-  topicCategories: { id: 'editor.field.topicCategories' },
-  classifiedKeywords: { id: 'editor.field.classifiedKeywords' },
-  keywords: { id: 'editor.field.keywords' },
-  extent: { id: 'editor.field.extent' },
-  geometry: { id: 'editor.field.geometry' },
-  referenceSystem: { id: 'editor.field.referenceSystem' },
-  resolution: { id: 'editor.field.resolution' },
-  temporalExtent: { id: 'editor.field.temporalExtent' },
-  dates: { id: 'editor.field.dates' },
-  contacts: { id: 'editor.field.contacts' },
-  licence: { id: 'editor.field.licence' },
-  useConstraints: { id: 'editor.field.useConstraints' },
-  accessConstraints: { id: 'editor.field.accessConstraints' },
-  formats: { id: 'editor.field.formats' },
-  onlineResources: { id: 'editor.field.onlineResources' },
-  lineage: { id: 'editor.field.lineage' },
-  related: { id: 'editor.field.related' },
-} satisfies Record<'type' | keyof Metadata, LabelDescriptor>;
-export type ComparedField = keyof typeof comparedFields;
+/** The compared fields: every field of the field table, in the editor's order. */
+export type ComparedField = RecordField;
+
+/** The label of a conflict row: the field's name as a whole (`editor.field.{field}`). */
+const rowLabel = (field: ComparedField): LabelDescriptor => ({ id: `editor.field.${field}` });
 
 /** JSON with sorted object keys, so equal values compare equal whatever their key order. */
 function canonical(value: unknown): string {
@@ -166,11 +147,11 @@ export function diffRecords(
   const fieldValue = (version: RecordVersion, field: ComparedField) =>
     field === 'type' ? version.type : version.metadata[field];
   const empty = f.term({ id: 'editor.conflict.empty' });
-  return (Object.keys(comparedFields) as ComparedField[])
+  return recordFields
     .filter((field) => canonical(fieldValue(mine, field)) !== canonical(fieldValue(saved, field)))
     .map((field) => ({
       field,
-      label: comparedFields[field],
+      label: rowLabel(field),
       mine: readableValue(field, mine, f) || empty,
       saved: readableValue(field, saved, f) || empty,
     }));

@@ -41,16 +41,6 @@ export interface LanguageValues {
   en: string;
 }
 
-/** The multilingual fields, each edited in language tabs. */
-export const languageFields = [
-  'title',
-  'abstract',
-  'useConstraints',
-  'accessConstraints',
-  'lineage',
-] as const;
-export type LanguageField = (typeof languageFields)[number];
-
 export type ResolutionKind = 'none' | 'scale' | 'distance';
 export const distanceUnits = ['m', 'km', 'deg'] as const;
 export type DistanceUnit = (typeof distanceUnits)[number];
@@ -92,9 +82,6 @@ export interface RelatedValues {
   id: string;
   relation: string;
 }
-
-/** The repeatable lists of the form. */
-export type ListField = 'contacts' | 'formats' | 'onlineResources' | 'related';
 
 let lastKey = 0;
 /** A key for a new list row, unique within the page. */

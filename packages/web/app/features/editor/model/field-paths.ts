@@ -1,4 +1,4 @@
-import type { ListField } from './editor-values';
+import { type ListField, languageFields, listFields } from './field-spec';
 
 /**
  * Where a problem is reported: a path of the form values (`title.de`, `contacts.2.email`,
@@ -6,14 +6,11 @@ import type { ListField } from './editor-values';
  */
 export type FormPath = string;
 
-const listFields = new Set<string>(['contacts', 'formats', 'onlineResources', 'related']);
-const languageHeads = new Set([
-  'title',
-  'abstract',
-  'useConstraints',
-  'accessConstraints',
-  'lineage',
-]);
+// Both from the field table (field-spec.ts), so a new list or language field is known here.
+const listHeads = new Set<string>(listFields);
+const languageHeads = new Set<string>(languageFields);
+const rowPattern = new RegExp(`^(${listFields.join('|')})\\.(\\d+)`);
+const languagePattern = new RegExp(`^(?:${languageFields.join('|')})\\.(de|en)$`);
 
 /**
  * The form path of a record path (a zod issue's path, or a server field error's path without
@@ -39,7 +36,7 @@ export function formPathOf(
     return first === 'start' ? 'temporalExtent.start' : 'temporalExtent.end';
   if (name === 'dates' && typeof first === 'string') return `dates.${first}`;
   if (languageHeads.has(name)) return first === 'de' || first === 'en' ? `${name}.${first}` : name;
-  if (listFields.has(name)) {
+  if (listHeads.has(name)) {
     if (typeof first !== 'number') return name;
     const row = kept[name as ListField][first] ?? first;
     return second === undefined ? `${name}.${row}` : `${name}.${row}.${String(second)}`;
@@ -52,12 +49,12 @@ export const pathPattern = (path: FormPath) => path.replace(/\.\d+(?=\.|$)/g, '.
 
 /** The row of a list path, e.g. `{ list: 'contacts', index: 2 }` for `contacts.2.email`. */
 export function rowOf(path: FormPath): { list: ListField; index: number } | undefined {
-  const match = /^(contacts|formats|onlineResources|related)\.(\d+)/.exec(path);
+  const match = rowPattern.exec(path);
   return match ? { list: match[1] as ListField, index: Number(match[2]) } : undefined;
 }
 
 /** The language of a language-tab path, e.g. `de` for `title.de`. */
 export function languageOf(path: FormPath): 'de' | 'en' | undefined {
-  const match = /^(?:title|abstract|useConstraints|accessConstraints|lineage)\.(de|en)$/.exec(path);
+  const match = languagePattern.exec(path);
   return match ? (match[1] as 'de' | 'en') : undefined;
 }

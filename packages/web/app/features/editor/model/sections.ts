@@ -1,20 +1,11 @@
 import { type Metadata, missingRequired, type RequiredField } from '@geoportal/contract/record';
 import type { FormPath } from './field-paths';
+import { fieldSpec, inputOf, recordFields, type SectionId, sectionIds } from './field-spec';
 
-/** The editor's sections, in page order. */
-export const sectionIds = [
-  'identification',
-  'keywords',
-  'extent',
-  'time',
-  'contacts',
-  'constraints',
-  'distribution',
-  'quality',
-] as const;
-export type SectionId = (typeof sectionIds)[number];
-
-/** The heading of each section (also the entry of the progress overview). */
+/**
+ * The heading of each section (also the entry of the progress overview); a `Record` over
+ * every section, so a new section fails `tsc` until it has one.
+ */
 export const sectionLabels: Record<SectionId, { id: string }> = {
   identification: { id: 'editor.section.identification' },
   keywords: { id: 'editor.section.keywords' },
@@ -29,45 +20,14 @@ export const sectionLabels: Record<SectionId, { id: string }> = {
 /** The element id of a section, the target of the overview's links. */
 export const sectionAnchor = (section: SectionId) => `editor-${section}`;
 
-/** The section of each top-level form field. */
-const sectionOfField: Record<string, SectionId> = {
-  type: 'identification',
-  title: 'identification',
-  abstract: 'identification',
-  identifier: 'identification',
-  topicCategories: 'keywords',
-  inspireThemes: 'keywords',
-  keywords: 'keywords',
-  extent: 'extent',
-  referenceSystem: 'extent',
-  resolution: 'extent',
-  temporalExtent: 'time',
-  dates: 'time',
-  contacts: 'contacts',
-  licence: 'constraints',
-  useConstraints: 'constraints',
-  accessConstraints: 'constraints',
-  formats: 'distribution',
-  onlineResources: 'distribution',
-  lineage: 'quality',
-  related: 'quality',
-};
+/** The section of each top-level form field, from the field table. */
+const sectionOfField = new Map<string, SectionId>(
+  recordFields.map((field) => [inputOf(field), fieldSpec[field].section]),
+);
 
 /** The section that holds the input of a form path; identification for anything unknown. */
 export const sectionOf = (path: FormPath): SectionId =>
-  sectionOfField[path.split('.')[0] ?? ''] ?? 'identification';
-
-const sectionOfRequired: Record<RequiredField, SectionId> = {
-  title: 'identification',
-  abstract: 'identification',
-  topicCategories: 'keywords',
-  keywords: 'keywords',
-  extent: 'extent',
-  dates: 'time',
-  contacts: 'contacts',
-  licence: 'constraints',
-  lineage: 'quality',
-};
+  sectionOfField.get(path.split('.')[0] ?? '') ?? 'identification';
 
 /** How far one section is: the required fields it still lacks and its invalid inputs. */
 export interface SectionProgress {
@@ -88,7 +48,7 @@ export function sectionProgress(
   const missing = missingRequired(metadata, type || 'dataset');
   return sectionIds.map((id) => ({
     id,
-    missing: missing.filter((field) => sectionOfRequired[field] === id),
+    missing: missing.filter((field) => fieldSpec[field].section === id),
     invalid: issuePaths.filter((path) => sectionOf(path) === id).length,
   }));
 }

@@ -3,9 +3,9 @@ import {
   type EditorValues,
   INSPIRE_THEME,
   type LanguageValues,
-  type ListField,
   type ResolutionValues,
 } from './editor-values';
+import type { ListField } from './field-spec';
 
 /**
  * What the form holds, as a record candidate: trimmed, converted, and without anything the

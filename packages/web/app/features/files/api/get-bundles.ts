@@ -1,4 +1,5 @@
 import { Bundle } from '@geoportal/contract/files';
+import { objectPath } from '../../../lib/api/object-path';
 import type { HttpClient } from '../../../lib/http/http-client';
 
 /**
@@ -22,7 +23,7 @@ export function parseBundles(value: unknown): Bundle[] {
  * bundles the caller may see: visitors get the displayed ones.
  */
 export async function getBundles(client: HttpClient, id: string): Promise<Bundle[]> {
-  const object = await client.get<{ bundles?: unknown }>(`/object/${encodeURIComponent(id)}`, {
+  const object = await client.get<{ bundles?: unknown }>(objectPath(id), {
     detail: 'detailed',
     noCache: true,
   });

@@ -4,7 +4,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { empty, json } from '../../../lib/testing/fake-fetch';
-import { bundle, fileEntry, type Routes, recordId, renderFiles } from '../testing/render-files';
+import type { ApiRoutes } from '../../../lib/testing/render-app';
+import { bundle, fileEntry, recordId, renderFiles } from '../testing/render-files';
 import { FilesPanel, type FilesPanelProps } from './files-panel';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
@@ -29,9 +30,9 @@ const hidden = bundle('intern', [fileEntry('notizen.txt', 'text/plain')], {
 
 function setup(
   props: Partial<FilesPanelProps> = {},
-  { routes = {}, bundles = [data, hidden] }: { routes?: Routes; bundles?: Bundle[] } = {},
+  { routes = {}, bundles = [data, hidden] }: { routes?: ApiRoutes; bundles?: Bundle[] } = {},
 ) {
-  const allRoutes: Routes = {
+  const allRoutes: ApiRoutes = {
     [`GET ${base}`]: () => json({ id: recordId, bundles }),
     ...routes,
   };

@@ -1,30 +1,19 @@
 import type { BasemapManifest } from '@geoportal/contract/geo';
 import { geoUrl } from '../../../lib/http/geo-url';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { withList } from './answer-shape';
+import { listAnswer } from './answer-shape';
 
 /**
  * Reads the offline basemap's manifest (`GET /geoth/basemap`): its layers in drawing order,
  * each with detail levels and the zooms they are for. A wrong answer fails (answer-shape.ts).
  */
-export async function getBasemapManifest(
+export function getBasemapManifest(
   client: HttpClient,
   apiBase: string,
   signal?: AbortSignal,
 ): Promise<BasemapManifest> {
-  return withList<BasemapManifest>(
-    await client.get(geoUrl(apiBase, '/basemap'), { signal }),
-    'layers',
-    'basemap manifest',
-  );
-}
-
-/** The GeoJSON (EPSG:4326) of one layer at one level (`GET /geoth/basemap/{layer}/{level}`). */
-export async function getBasemapLayer(
-  client: HttpClient,
-  apiBase: string,
-  layer: string,
-  level: number,
-): Promise<unknown> {
-  return client.get(geoUrl(apiBase, `/basemap/${encodeURIComponent(layer)}/${level}`));
+  return client.get(geoUrl(apiBase, '/basemap'), {
+    signal,
+    ...listAnswer<BasemapManifest>('layers', 'basemap manifest'),
+  });
 }

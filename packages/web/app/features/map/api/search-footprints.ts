@@ -1,6 +1,6 @@
 import type { SpatialSearchResponse } from '@geoportal/contract/search';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { withList } from './answer-shape';
+import { listAnswer } from './answer-shape';
 
 /** The most footprints the map asks for at once (contract: searchLimits.spatialSizeMax). */
 export const footprintPageSize = 10_000;
@@ -22,12 +22,12 @@ export const queryPath = (query: string) => encodeURIComponent(query.trim() || '
  * Footprints of the records matching `query` in a box (DESIGN §4 spatial search), visible to
  * the caller, simplified for the zoom. A wrong answer fails (see answer-shape.ts).
  */
-export async function searchFootprints(
+export function searchFootprints(
   client: HttpClient,
   request: FootprintRequest,
 ): Promise<SpatialSearchResponse> {
   const [west, south, east, north] = request.bbox.map((value) => Number(value.toFixed(5)));
-  const data = await client.get(
+  return client.get(
     `/index/search/objects/spatial/${queryPath(request.query)}/1/${footprintPageSize}`,
     {
       query: {
@@ -35,7 +35,7 @@ export async function searchFootprints(
         zoom: Math.max(0, Math.min(20, Math.round(request.zoom))),
       },
       signal: request.signal,
+      ...listAnswer<SpatialSearchResponse>('features', 'footprint collection'),
     },
   );
-  return withList<SpatialSearchResponse>(data, 'features', 'footprint collection');
 }

@@ -1,7 +1,7 @@
 import type { Place, PlaceSearchResult } from '@geoportal/contract/geo';
 import { geoUrl } from '../../../lib/http/geo-url';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { withList } from './answer-shape';
+import { listAnswer } from './answer-shape';
 
 export type { Place };
 
@@ -16,13 +16,13 @@ export async function searchPlaces(
   language: string,
   options: { limit?: number; signal?: AbortSignal } = {},
 ): Promise<Place[]> {
-  const data = await client.get(
+  const answer = await client.get(
     geoUrl(apiBase, '/places', {
       q: query,
       limit: options.limit ?? 10,
       lang: language === 'en' ? 'en' : 'de',
     }),
-    { signal: options.signal },
+    { signal: options.signal, ...listAnswer<PlaceSearchResult>('places', 'place list') },
   );
-  return withList<PlaceSearchResult>(data, 'places', 'place list').places;
+  return answer.places;
 }

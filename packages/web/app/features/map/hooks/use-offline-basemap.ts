@@ -10,8 +10,9 @@ import {
   placeRank,
 } from '../../../components/map/basemap-style';
 import { loadCountries } from '../../../components/map/world-countries';
+import { getBasemapLevel } from '../../../lib/api/get-basemap-level';
 import { useAccess } from '../../../lib/auth/access';
-import { getBasemapLayer, getBasemapManifest } from '../api/basemap';
+import { getBasemapManifest } from '../api/basemap';
 
 /** The offline basemap's OpenLayers layers with what each one draws. */
 interface BasemapPart {
@@ -85,7 +86,7 @@ function layersOf(
     levels.map(({ id: level, minZoom, maxZoom }) => {
       const source = new VectorSource({
         loader: (_extent, _resolution, _projection, success, failure) => {
-          getBasemapLayer(client, apiBase, id, level).then(
+          getBasemapLevel(client, apiBase, id, level).then(
             (data) => {
               const features = format.readFeatures(data);
               source.addFeatures(features);

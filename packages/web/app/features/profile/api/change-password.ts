@@ -9,10 +9,11 @@ export const passwordApiPath = '/access/profile/password';
  * and answers a new session that the caller must adopt (`auth.adoptSession`). Rejects with an
  * `HttpRequestError`: 400 `password.wrong_current`, `password.common`, `request.validation`.
  */
-export async function changePassword(client: HttpClient, change: PasswordChange): Promise<Session> {
-  const parsed = Session.safeParse(
-    await client.put(passwordApiPath, { body: change, blocking: true }),
-  );
-  if (!parsed.success) throw new Error('The server answered with an invalid session.');
-  return parsed.data;
+export function changePassword(client: HttpClient, change: PasswordChange): Promise<Session> {
+  return client.put(passwordApiPath, {
+    body: change,
+    blocking: true,
+    schema: Session,
+    invalid: 'an invalid session',
+  });
 }

@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { type ApiRoutes, bodyOf } from '../../../lib/testing/render-app';
 import { showToast } from '../../../lib/toast';
-import { bodyOf, type Routes, renderWithAccess } from '../testing/render-profile';
+import { renderWithAccess } from '../testing/render-profile';
 import { PasswordForm } from './password-form';
 
 // The toasts are checked as calls: the notification container is the root's business.
@@ -16,7 +17,7 @@ const newSession = { id: 'new-session', expires: '2030-01-01T00:00:00.000Z' };
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 
-function renderForm(routes: Routes = {}) {
+function renderForm(routes: ApiRoutes = {}) {
   const result = renderWithAccess(<PasswordForm />, { routes });
   const user = userEvent.setup();
   /** Types the three fields (empty ones are skipped) and submits with the button. */

@@ -3,26 +3,22 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../lib/testing/fake-fetch';
+import { editor } from '../../../lib/testing/fixtures';
+import { type ApiRoutes, bodyOf } from '../../../lib/testing/render-app';
 import { showToast } from '../../../lib/toast';
-import {
-  bodyOf,
-  editor,
-  editorProfile,
-  type Routes,
-  renderWithAccess,
-} from '../testing/render-profile';
+import { editorProfile, renderWithAccess } from '../testing/render-profile';
 import { ProfileForm } from './profile-form';
 
 // The toasts are checked as calls: the notification container is the root's business.
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 
-const profileRoutes = (extra: Routes = {}): Routes => ({
+const profileRoutes = (extra: ApiRoutes = {}): ApiRoutes => ({
   'GET /access/profile': () => json(editorProfile),
   'GET /access/authorized': () => json(editor),
   ...extra,
 });
 
-async function renderForm(routes: Routes = profileRoutes()) {
+async function renderForm(routes: ApiRoutes = profileRoutes()) {
   const result = renderWithAccess(<ProfileForm />, { routes });
   await screen.findByRole('textbox', { name: 'Vorname' });
   return { ...result, user: userEvent.setup() };

@@ -1,6 +1,6 @@
+import { objectPath } from '../../../lib/api/object-path';
 import type { HttpClient } from '../../../lib/http/http-client';
 import type { ExportFormat } from '../model/export-formats';
-import { objectPath } from './object-path';
 
 /**
  * A record's metadata export as text, read through the client so the session token and a

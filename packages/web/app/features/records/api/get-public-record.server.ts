@@ -1,6 +1,6 @@
 import { ObjectId, ObjectNormal } from '@geoportal/contract/object';
-import { getJson, HttpRequestError } from '../../../lib/http-client';
-import { objectPath } from './object-path';
+import { objectPath } from '../../../lib/api/object-path';
+import { getJsonOrNull } from '../../../lib/http-client';
 
 /**
  * Reads a record as a visitor sees it (no token, no key), while rendering on the server
@@ -9,23 +9,11 @@ import { objectPath } from './object-path';
  * browser then tries again with the user's token or key. Other failures are thrown for the
  * route's error page.
  */
-export async function getPublicRecord(
-  ssrApiBase: string,
-  id: string,
-): Promise<ObjectNormal | null> {
-  if (!ObjectId.safeParse(id).success) return null;
-  let data: unknown;
-  try {
-    data = await getJson<unknown>(ssrApiBase, objectPath(id), {
-      headers: { accept: 'application/json; detail=normal' },
-    });
-  } catch (error) {
-    if (error instanceof HttpRequestError && (error.status === 404 || error.status === 400)) {
-      return null;
-    }
-    throw error;
-  }
-  const parsed = ObjectNormal.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with an invalid record.');
-  return parsed.data;
+export function getPublicRecord(ssrApiBase: string, id: string): Promise<ObjectNormal | null> {
+  if (!ObjectId.safeParse(id).success) return Promise.resolve(null);
+  return getJsonOrNull(ssrApiBase, objectPath(id), {
+    headers: { accept: 'application/json; detail=normal' },
+    schema: ObjectNormal,
+    invalid: 'an invalid record',
+  });
 }

@@ -1,5 +1,5 @@
+import { objectPath } from '../../../lib/api/object-path';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { objectPath } from './object-path';
 
 /**
  * Whether an access key would open the record for the caller (DESIGN §4): GET asks about

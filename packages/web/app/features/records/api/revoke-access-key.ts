@@ -1,5 +1,5 @@
+import { objectPath } from '../../../lib/api/object-path';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { objectPath } from './object-path';
 
 /** Revokes an access key: it stays listed, inactive, and opens nothing any more. */
 export async function revokeAccessKey(client: HttpClient, id: string, keyId: string) {

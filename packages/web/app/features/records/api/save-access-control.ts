@@ -1,7 +1,8 @@
 import type { AccessControl } from '@geoportal/contract/object';
+import { objectPath } from '../../../lib/api/object-path';
+import { checkAnswer } from '../../../lib/http/answer-schema';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { validAccessControl } from './get-access-control';
-import { objectPath } from './object-path';
+import { accessControlAnswer } from './get-access-control';
 
 /**
  * Replaces the record's grants and `public` flag (`POST …/accessControl`) and answers what
@@ -12,10 +13,11 @@ export async function saveAccessControl(
   id: string,
   accessControl: AccessControl,
 ): Promise<AccessControl> {
-  const answer = await client.post(objectPath(id, 'accessControl'), {
+  const answer = await client.send('POST', objectPath(id, 'accessControl'), {
     body: accessControl,
     blocking: true,
   });
-  // Some servers answer 204 to a replacement; then what was sent is what is kept.
-  return answer === undefined ? accessControl : validAccessControl(answer);
+  // Some servers answer 204 (or nothing) to a replacement; then what was sent is what is kept.
+  if (answer.data === undefined) return accessControl;
+  return checkAnswer(answer.data, accessControlAnswer, answer.status);
 }

@@ -3,12 +3,12 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantin
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
+import { useLoaded } from '../../../lib/hooks/use-loaded';
 import { errorText } from '../../../lib/http/error-text';
 import { useToast } from '../../../lib/use-toast';
 import { createAccessKey } from '../api/create-access-key';
 import { listAccessKeys } from '../api/list-access-keys';
 import { revokeAccessKey } from '../api/revoke-access-key';
-import { useLoaded } from '../hooks/use-loaded';
 import { AccessKeyList } from './access-key-list';
 import { CreateAccessKeyForm } from './create-access-key-form';
 import { SecretModal } from './secret-modal';

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import type { RecordView } from '../api/get-record';
+import type { RecordView } from '../../../lib/api/get-record';
 import { DateTime } from './date-time';
 import { FactList } from './fact-list';
 import { RecordSection } from './record-section';

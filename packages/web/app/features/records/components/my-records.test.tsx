@@ -4,7 +4,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, type RecordedRequest } from '../../../lib/testing/fake-fetch';
-import { editor, renderRecords } from '../testing/render-records';
+import { editor } from '../../../lib/testing/fixtures';
+import { renderRecords } from '../testing/render-records';
 import { MyRecords } from './my-records';
 
 afterEach(cleanup);

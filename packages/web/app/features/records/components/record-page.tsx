@@ -1,7 +1,7 @@
 import { Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { isDetailed, type RecordView as Record } from '../../../lib/api/get-record';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { isDetailed, type RecordView as Record } from '../api/get-record';
 import type { DatasetJsonLd } from '../model/dataset-json-ld';
 import type { RecordClassifications } from '../model/record-classifications';
 import { RecordJsonLd } from './record-json-ld';

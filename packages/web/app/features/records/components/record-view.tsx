@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { isDetailed, type RecordView as Record } from '../../../lib/api/get-record';
 import { pathTo } from '../../../route-paths';
-import { isDetailed, type RecordView as Record } from '../api/get-record';
 import { useLocalized } from '../hooks/use-localized';
 import type { RecordClassifications } from '../model/record-classifications';
 import { recordLabels } from '../model/record-labels';

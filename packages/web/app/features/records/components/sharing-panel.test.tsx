@@ -4,7 +4,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { empty, json } from '../../../lib/testing/fake-fetch';
-import { bodyOf, draft, type Routes, renderRecords } from '../testing/render-records';
+import { type ApiRoutes, bodyOf } from '../../../lib/testing/render-app';
+import { draft, renderRecords } from '../testing/render-records';
 import { SharingPanel } from './sharing-panel';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
@@ -22,9 +23,9 @@ const key: AccessKey = {
   lastUsed: null,
 };
 
-function setup(extra: Routes = {}) {
+function setup(extra: ApiRoutes = {}) {
   let keys: AccessKey[] = [key];
-  const routes: Routes = {
+  const routes: ApiRoutes = {
     [`GET ${base}/accessKeys`]: () => json(keys),
     [`GET ${base}/accessControl`]: () => json({ public: true, grants: [] }),
     [`POST ${base}/accessKeys`]: (request) => {

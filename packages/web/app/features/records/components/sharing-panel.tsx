@@ -3,11 +3,11 @@ import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
+import { useLoaded } from '../../../lib/hooks/use-loaded';
 import { errorText } from '../../../lib/http/error-text';
 import { useToast } from '../../../lib/use-toast';
 import { getAccessControl } from '../api/get-access-control';
 import { saveAccessControl } from '../api/save-access-control';
-import { useLoaded } from '../hooks/use-loaded';
 import { AccessControlForm } from './access-control-form';
 import { AccessKeysSection } from './access-keys-section';
 

@@ -4,8 +4,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { editor } from '../../../lib/testing/fixtures';
+import { bodyOf } from '../../../lib/testing/render-app';
 import { showToast } from '../../../lib/toast';
-import { bodyOf, draft, editor, renderRecords } from '../testing/render-records';
+import { draft, renderRecords } from '../testing/render-records';
 import { WorkflowActions } from './workflow-actions';
 
 // Toasts are checked as calls: the notification container is the root's business.

@@ -2,10 +2,10 @@ import { type ObjectDetailed, objectLimits } from '@geoportal/contract/object';
 import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { changeState } from '../../../lib/api/change-state';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { useToast } from '../../../lib/use-toast';
-import { changeState } from '../api/change-state';
 import { asksFirst, needsComment, stepLabelKey, type WorkflowStep } from '../model/transitions';
 
 export interface WorkflowActionsProps {

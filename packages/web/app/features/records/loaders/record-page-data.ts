@@ -1,5 +1,5 @@
 import type { Language } from '@geoportal/contract/i18n';
-import type { RecordView } from '../api/get-record';
+import type { RecordView } from '../../../lib/api/get-record';
 import type { RecordClassifications } from '../model/record-classifications';
 
 /**

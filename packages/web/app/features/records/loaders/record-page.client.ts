@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@geoportal/contract/languages';
 import { type AccessKeyStore, accessKeys } from '../../../lib/access-keys';
+import { getRecord } from '../../../lib/api/get-record';
 import {
   loadClassification,
   primeClassification,
@@ -9,7 +10,6 @@ import { isHttpRequestError } from '../../../lib/http/http-error';
 import { loaderClient } from '../../../lib/http/loader-client';
 import { LANGUAGE_COOKIE } from '../../../lib/language';
 import { appStorage } from '../../../lib/storage';
-import { getRecord } from '../api/get-record';
 import { isAccessKeyRequired } from '../api/is-access-key-required';
 import { classificationsNeeded, loadRecordClassifications } from '../model/record-classifications';
 import type { RecordPageData } from './record-page-data';

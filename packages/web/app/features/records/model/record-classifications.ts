@@ -1,5 +1,5 @@
 import { type Classification, ClassificationId } from '@geoportal/contract/classification';
-import type { RecordView } from '../api/get-record';
+import type { RecordView } from '../../../lib/api/get-record';
 
 /**
  * The classifications a record page uses, by id. Missing entries (a failed load, an unknown

@@ -1,38 +1,36 @@
 import { SearchResponse } from '@geoportal/contract/search';
+import type { AnswerCheck } from '../../../lib/http/answer-schema';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { withQuery } from '../../../lib/http/url';
 import { getJson } from '../../../lib/http-client';
 import { searchRequestOf } from '../model/search-request';
 import type { SearchState } from '../model/search-state';
 
-/** Checks an answer against the contract, so a wrong answer fails instead of half a list. */
-export function validSearchResponse(data: unknown): SearchResponse {
-  const parsed = SearchResponse.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with an invalid search result.');
-  return parsed.data;
-}
+/** Answers are checked against the contract, so a wrong answer fails instead of half a list. */
+const searchAnswer: AnswerCheck<SearchResponse> = {
+  schema: SearchResponse,
+  invalid: 'an invalid search result',
+};
 
 /**
  * The hits, facets and count of a state, read with the caller's token (their drafts and shared
  * records count too). Rejects with an `HttpRequestError`, e.g. 400 `search.query_invalid`.
  */
-export async function searchRecords(
+export function searchRecords(
   client: HttpClient,
   state: SearchState,
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   const request = searchRequestOf(state);
-  return validSearchResponse(await client.get(request.path, { query: request.query, signal }));
+  return client.get(request.path, { query: request.query, signal, ...searchAnswer });
 }
 
 /** The same as a visitor sees it, while rendering on the server (`ssrApiBase`, loopback). */
-export async function searchRecordsOnServer(
+export function searchRecordsOnServer(
   ssrApiBase: string,
   state: SearchState,
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   const request = searchRequestOf(state);
-  return validSearchResponse(
-    await getJson<unknown>(ssrApiBase, withQuery(request.path, request.query), { signal }),
-  );
+  return getJson(ssrApiBase, withQuery(request.path, request.query), { signal, ...searchAnswer });
 }

@@ -16,11 +16,14 @@ export async function getSuggestions(
 ): Promise<Suggestion[]> {
   const input = text.trim();
   if (input.length < searchLimits.suggestMin) return [];
-  const data = await client.get(
+  const answer = await client.get(
     `index/suggest/objects/${encodeURIComponent(input.slice(0, searchLimits.suggestMax))}`,
-    { query: { rows: SUGGESTION_ROWS }, signal },
+    {
+      query: { rows: SUGGESTION_ROWS },
+      signal,
+      schema: SuggestResponse,
+      invalid: 'invalid suggestions',
+    },
   );
-  const parsed = SuggestResponse.safeParse(data);
-  if (!parsed.success) throw new Error('The server answered with invalid suggestions.');
-  return parsed.data.suggestions;
+  return answer.suggestions;
 }

@@ -7,17 +7,26 @@ import type { SearchState } from '../model/search-state';
 import { FacetGroup } from './facet-group';
 import classes from './search.module.css';
 
-/** The order of the facets on the page: what kind, then subject, then who, then when. */
-export const facetOrder: FacetField[] = [
-  'type',
-  'inspireTheme',
-  'topicCategory',
-  'keyword',
-  'organisation',
-  'licence',
-  'format',
-  'year',
-];
+/**
+ * Each facet's place on the page: what kind, then subject, then who, then when. A `Record`
+ * over the contract's `FacetField`, so a facet added to the contract fails `tsc` here until
+ * it has a place (and would otherwise never show).
+ */
+const facetPlaces = {
+  type: 1,
+  inspireTheme: 2,
+  topicCategory: 3,
+  keyword: 4,
+  organisation: 5,
+  licence: 6,
+  format: 7,
+  year: 8,
+} satisfies Record<FacetField, number>;
+
+/** The facets in the order of the page. */
+export const facetOrder: FacetField[] = (Object.keys(facetPlaces) as FacetField[]).sort(
+  (a, b) => facetPlaces[a] - facetPlaces[b],
+);
 
 export interface FacetPanelProps {
   facets: SearchResponse['facets'] | undefined;

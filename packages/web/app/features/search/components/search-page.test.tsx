@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import de from '@geoportal/contract/i18n/de.json' with { type: 'json' };
 import type { SearchHit, SearchResponse } from '@geoportal/contract/search';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccessContext, createAccess } from '../../../lib/auth/access';
-import { createAppStorage } from '../../../lib/storage';
-import { errorResponse, fakeFetch, json } from '../../../lib/testing/fake-fetch';
-import { MemoryStorage } from '../../../lib/testing/fake-storage';
-import { polyfillMatchMedia } from '../../../lib/testing/render-with-providers';
+import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { renderApp } from '../../../lib/testing/render-app';
 import type { SearchPageData } from '../loaders/search-page-data';
 import { HighlightedText } from './highlighted-text';
 import { SearchPage } from './search-page';
@@ -94,51 +88,27 @@ function Where() {
 
 /** The page inside a data router at `path`, over a fake API that knows nothing. */
 function renderPage(path: string, page: SearchPageData = data) {
-  polyfillMatchMedia();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  const fake = fakeFetch((request) =>
-    request.url.startsWith('/api/v1/index/suggest/objects/Grundw')
-      ? json({
-          suggestions: [
-            { text: 'Grundwasser', kind: 'keyword', count: 14 },
-            { text: 'Grundwasserkarte Sachsen', kind: 'title', id: 'record-0000000001' },
-          ],
-        })
-      : errorResponse(404, 'route.not_found', 'No route.'),
+  const { router } = renderApp(
+    <>
+      <SearchPage data={page} />
+      <Where />
+    </>,
+    {
+      otherwise: (request) =>
+        request.url.startsWith('/api/v1/index/suggest/objects/Grundw')
+          ? json({
+              suggestions: [
+                { text: 'Grundwasser', kind: 'keyword', count: 14 },
+                { text: 'Grundwasserkarte Sachsen', kind: 'title', id: 'record-0000000001' },
+              ],
+            })
+          : errorResponse(404, 'route.not_found', 'No route.'),
+      path,
+      pattern: '/search',
+      pages: [{ path: '/metadata/:id', element: <Where /> }],
+    },
   );
-  const access = createAccess({
-    apiBase: '/api/v1',
-    fetch: fake.fetch,
-    storage: createAppStorage({ local: new MemoryStorage(), session: null }),
-  });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/search',
-        element: (
-          <>
-            <SearchPage data={page} />
-            <Where />
-          </>
-        ),
-      },
-      { path: '/metadata/:id', element: <Where /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <IntlProvider locale="de" defaultLocale="de" messages={de as Record<string, string>}>
-        <AccessContext value={access}>
-          <RouterProvider router={router} />
-        </AccessContext>
-      </IntlProvider>
-    </MantineProvider>,
-  );
+  if (!router) throw new Error('The search page needs a data router.');
   return router;
 }
 

@@ -4,7 +4,8 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { errorResponse, json, text } from '../../../../lib/testing/fake-fetch';
-import { fileEntry, type Routes, recordId, renderFiles } from '../../testing/render-files';
+import type { ApiRoutes } from '../../../../lib/testing/render-app';
+import { fileEntry, recordId, renderFiles } from '../../testing/render-files';
 import { FileViewer } from './file-viewer';
 import { trackLabel } from './media-viewer';
 
@@ -19,7 +20,7 @@ const base = `/object/${recordId}/data`;
 function show(
   file: ReturnType<typeof fileEntry>,
   mode: 'plain' | 'fetched' = 'plain',
-  routes: Routes = {},
+  routes: ApiRoutes = {},
   bundleName = 'data',
 ) {
   const view = renderFiles(
@@ -33,7 +34,7 @@ function show(
 const signedBase = `/api/v1/object/bearer-${recordId}/data/tok-1`;
 
 /** The server's answer to `POST …/data/bearer`, valid for ten more minutes. */
-function signed(routes: Routes = {}): Routes {
+function signed(routes: ApiRoutes = {}): ApiRoutes {
   return {
     [`POST /object/${recordId}/data/bearer`]: () =>
       json({
