@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { text } from '../../../lib/testing/fake-fetch';
-import { submitter } from '../../../lib/testing/fixtures';
+import { editor, submitter } from '../../../lib/testing/fixtures';
 import { classifications, fullRecord } from '../testing/record-fixtures';
 import { draft, renderRecords } from '../testing/render-records';
 import { RecordView } from './record-view';
@@ -283,6 +283,56 @@ describe('RecordView links to the search', () => {
     const contacts = screen.getByRole('region', { name: 'Kontakte' });
     const link = within(contacts).getByRole('link', { name: 'Landesamt für Umwelt' });
     expect(searchOf(link)).toEqual(facet('organisation:"Landesamt für Umwelt"'));
+  });
+});
+
+describe('RecordView: who keeps the record', () => {
+  const owned = {
+    ...fullRecord,
+    metadata: {
+      ...fullRecord.metadata,
+      contacts: [
+        ...(fullRecord.metadata.contacts ?? []),
+        { organisation: 'Staatsbetrieb Geobasis', role: 'owner' },
+      ],
+    },
+  };
+
+  it('shows a visitor the responsible organisation, not the owner’s user name', () => {
+    show(normalView(owned), { principal: null });
+    const identifiers = screen.getByRole('region', { name: 'Kennung' });
+    const organisation = definitionOf('Verantwortliche Stelle', identifiers);
+    expect(organisation.textContent).toBe('Staatsbetrieb Geobasis');
+    expect(
+      new URL(
+        within(organisation).getByRole('link').getAttribute('href') ?? '',
+        'http://x',
+      ).searchParams.getAll('fq'),
+    ).toEqual(['organisation:"Staatsbetrieb Geobasis"']);
+    expect(within(identifiers).queryByText('Eigentümer')).toBeNull();
+    expect(within(identifiers).queryByText('submitter')).toBeNull();
+  });
+
+  it('shows a signed-in user who does not manage the record no user name either', () => {
+    show(normalView(owned), { principal: { ...submitter, name: 'someone' } });
+    const identifiers = screen.getByRole('region', { name: 'Kennung' });
+    expect(within(identifiers).queryByText('Eigentümer')).toBeNull();
+    expect(within(identifiers).getByText('Staatsbetrieb Geobasis')).toBeTruthy();
+  });
+
+  it('shows the owner’s user name to the owner and to editors', () => {
+    const ownerName = () =>
+      definitionOf('Eigentümer', screen.getByRole('region', { name: 'Kennung' })).textContent;
+    show(owned);
+    expect(ownerName()).toBe('submitter');
+    cleanup();
+    show(owned, { principal: editor });
+    expect(ownerName()).toBe('submitter');
+  });
+
+  it('falls back to the point of contact’s organisation', () => {
+    show(normalView(fullRecord), { principal: null, locale: 'en' });
+    expect(definitionOf('Responsible organisation').textContent).toBe('Landesamt für Umwelt');
   });
 });
 
