@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
-import { createRecordInPage, signedIn } from '../support/records';
+import { apiInPage } from '../support/files';
+import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
 
 // The catalogue search (`/search`) over the demo records as a visitor: search by word, refine by
 // facet and by a box drawn on the map, share the address, walk back, use it by keyboard only,
@@ -236,6 +237,87 @@ test('a signed-in user also finds their own draft; a visitor does not', async ({
   await settled(page);
   await expect(page.getByTestId('search-empty')).toBeVisible();
   await expect(page.getByTestId('search-count')).toHaveText('Keine Treffer');
+});
+
+/** Uploads a small PNG drawn in the page into the record's bundle and makes it the index file. */
+async function addIndexPicture(page: Page, id: string, bundle: string, name: string) {
+  const status = await page.evaluate(
+    async ({ id, bundle, name }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D canvas');
+      context.fillStyle = '#2a7f62';
+      context.fillRect(0, 0, 64, 48);
+      const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!png) throw new Error('no PNG');
+      const form = new FormData();
+      form.append('filename', name);
+      form.append('file', png, name);
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const response = await fetch(`/api/v1/object/${id}/${bundle}/upload`, {
+        method: 'POST',
+        headers: {
+          AccessToken: localStorage.getItem('accessToken') ?? '',
+          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
+        },
+        body: form,
+      });
+      return response.status;
+    },
+    { id, bundle, name },
+  );
+  expect(status).toBe(201);
+  expect((await apiInPage(page, 'PUT', `/object/${id}/${bundle}/index/${name}`, true)).status).toBe(
+    204,
+  );
+}
+
+test('a visitor follows a keyword of a record to the records with it, shown with their thumbnails', async ({
+  browser,
+  page,
+}) => {
+  const word = `Vorschaukarte${Date.now().toString(36)}`;
+  const title = `${word} der Talsperren`;
+  const submitter = await signedIn(browser, 'submitter', 'submitter-demo');
+  const own = await submitter.newPage();
+  const id = await createRecordInPage(own, { ...completeMetadata(title), keywords: [word] });
+  await addIndexPicture(own, id, 'data', 'karte.png');
+  expect((await apiInPage(own, 'PUT', `/object/${id}/state`, { state: 'submitted' })).status).toBe(
+    200,
+  );
+  await submitter.close();
+  const editor = await signedIn(browser, 'editor', 'editor-demo');
+  const review = await editor.newPage();
+  expect(
+    (await apiInPage(review, 'PUT', `/object/${id}/state`, { state: 'published' })).status,
+  ).toBe(200);
+  await editor.close();
+
+  // The record page names the responsible organisation, not the owner's user name.
+  await page.goto(`/metadata/${id}`);
+  const identifiers = main(page).getByRole('region', { name: 'Kennung' });
+  await expect(identifiers.getByText('Verantwortliche Stelle')).toBeVisible();
+  await expect(
+    identifiers.getByRole('link', { name: 'Landesamt für Geologie', exact: true }),
+  ).toBeVisible();
+  await expect(identifiers.getByText('Eigentümer')).toHaveCount(0);
+
+  // The keyword links to the search filtered by it.
+  await main(page).getByRole('link', { name: word, exact: true }).click();
+  await expect(page).toHaveURL(`/search?fq=keyword%3A${word}`);
+  await settled(page);
+  expect(await hitTitles(page)).toEqual([title]);
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${word}`) })).toBeChecked();
+
+  // The hit shows the record's picture, decorative, loaded.
+  const picture = hits(page).first().locator('img');
+  await expect(picture).toHaveAttribute('alt', '');
+  await expect(picture).toHaveAttribute('loading', 'lazy');
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('a query the server refuses says what to fix; nothing found offers help', async ({ page }) => {

@@ -1,6 +1,8 @@
 import type { Contact } from '@geoportal/contract/record';
 import { Anchor, Paper, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { searchLink } from '../../../lib/search/search-link';
 import type { RecordLabels } from '../model/record-labels';
 import { FactList } from './fact-list';
 import classes from './records.module.css';
@@ -12,8 +14,9 @@ export function telHref(phone: string): string {
 
 /**
  * One responsible party as a card: the organisation (else the person) as its heading, the
- * person, the role in the page language, and e-mail and phone as links that open the mail
- * program or dial.
+ * organisation linking to the search for its records (the organisation facet), the person,
+ * the role in the page language, and e-mail and phone as links that open the mail program
+ * or dial.
  */
 export function ContactCard({ contact, labels }: { contact: Contact; labels: RecordLabels }) {
   const heading = contact.organisation ?? contact.person;
@@ -21,7 +24,17 @@ export function ContactCard({ contact, labels }: { contact: Contact; labels: Rec
   return (
     <Paper withBorder p="md" h="100%">
       <Title order={3} size="h4" className={classes.wrap}>
-        {heading}
+        {contact.organisation ? (
+          <Anchor
+            component={Link}
+            to={searchLink({ field: 'organisation', value: contact.organisation })}
+            inherit
+          >
+            {contact.organisation}
+          </Anchor>
+        ) : (
+          heading
+        )}
       </Title>
       {person && (
         <Text mb="xs" className={classes.wrap}>

@@ -1,11 +1,20 @@
 import { Badge } from '@mantine/core';
+import { Link } from 'react-router';
 import classes from './records.module.css';
 
+/** A keyword chip: its label and, when given, the search for it the chip links to. */
+export interface KeywordChip {
+  key: string;
+  label: string;
+  href?: string;
+}
+
 /**
- * Keywords as chips in a list, so screen readers announce how many there are. The default
- * variant keeps the text in the page's text colour (coloured chips fail contrast).
+ * Keywords as chips in a list, so screen readers announce how many there are; a chip with
+ * an `href` links to the search for its keyword. The default variant keeps the text in the
+ * page's text colour (coloured chips fail contrast); links are underlined instead.
  */
-export function KeywordList({ keywords }: { keywords: { key: string; label: string }[] }) {
+export function KeywordList({ keywords }: { keywords: KeywordChip[] }) {
   return (
     <ul className={classes.chips}>
       {keywords.map((keyword) => (
@@ -18,7 +27,13 @@ export function KeywordList({ keywords }: { keywords: { key: string; label: stri
           fw={500}
           className={classes.chip}
         >
-          {keyword.label}
+          {keyword.href ? (
+            <Link to={keyword.href} className={classes.chipLink}>
+              {keyword.label}
+            </Link>
+          ) : (
+            keyword.label
+          )}
         </Badge>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import type { Metadata } from '@geoportal/contract/object';
 import { FormattedMessage } from 'react-intl';
+import { searchLink } from '../../../lib/search/search-link';
 import type { RecordLabels } from '../model/record-labels';
 import { type Fact, FactList } from './fact-list';
 import { KeywordList } from './keyword-list';
@@ -15,9 +16,22 @@ function byClassification(keywords: NonNullable<Metadata['classifiedKeywords']>)
 }
 
 /**
+ * The search for a keyword of a classification: its facet for topic categories and INSPIRE
+ * themes (the search's facets of codes), else the label as a text (the index holds the labels
+ * of every classification's keywords).
+ */
+function classifiedLink(classification: string, code: string, label: string): string {
+  if (classification === 'topicCategory' || classification === 'inspireTheme') {
+    return searchLink({ field: classification, value: code });
+  }
+  return searchLink({ text: label });
+}
+
+/**
  * The keywords part: topic categories, keywords of classifications (e.g. INSPIRE themes)
  * under the classification's name, and free keywords, each group as chips with labels in
- * the page language. Left out when the record has none.
+ * the page language, each linking to the search for records with the same keyword. Left out
+ * when the record has none.
  */
 export function KeywordsSection({
   metadata,
@@ -34,10 +48,10 @@ export function KeywordsSection({
       label: <FormattedMessage id="record.keywords.topicCategories" />,
       value: (
         <KeywordList
-          keywords={topicCategories.map((code) => ({
-            key: code,
-            label: labels.label('topicCategory', code),
-          }))}
+          keywords={topicCategories.map((code) => {
+            const label = labels.label('topicCategory', code);
+            return { key: code, label, href: classifiedLink('topicCategory', code, label) };
+          })}
         />
       ),
     });
@@ -48,7 +62,10 @@ export function KeywordsSection({
       label: labels.name(classification),
       value: (
         <KeywordList
-          keywords={codes.map((code) => ({ key: code, label: labels.label(classification, code) }))}
+          keywords={codes.map((code) => {
+            const label = labels.label(classification, code);
+            return { key: code, label, href: classifiedLink(classification, code, label) };
+          })}
         />
       ),
     });
@@ -58,7 +75,13 @@ export function KeywordsSection({
       key: 'keywords',
       label: <FormattedMessage id="record.keywords.free" />,
       value: (
-        <KeywordList keywords={keywords.map((keyword) => ({ key: keyword, label: keyword }))} />
+        <KeywordList
+          keywords={keywords.map((keyword) => ({
+            key: keyword,
+            label: keyword,
+            href: searchLink({ field: 'keyword', value: keyword }),
+          }))}
+        />
       ),
     });
   }

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import type { Principal } from '@geoportal/contract/access';
 import type { ObjectDetailed, ObjectNormal } from '@geoportal/contract/object';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { text } from '../../../lib/testing/fake-fetch';
+import { editor, submitter } from '../../../lib/testing/fixtures';
 import { classifications, fullRecord } from '../testing/record-fixtures';
 import { draft, renderRecords } from '../testing/render-records';
 import { RecordView } from './record-view';
@@ -31,11 +33,12 @@ function show(
     loaded = classifications as Parameters<typeof RecordView>[0]['classifications'],
     visitorCanRead = true,
     routes = {},
+    principal = submitter as Principal | null,
   } = {},
 ) {
   return renderRecords(
     <RecordView record={record} classifications={loaded} visitorCanRead={visitorCanRead} />,
-    { locale, routes },
+    { locale, routes, principal },
   );
 }
 
@@ -239,6 +242,97 @@ describe('RecordView with less', () => {
     expect(definitionOf('Lizenz').textContent).toBe('dl-de-by-2.0');
     expect(within(definitionOf('Lizenz')).queryByRole('link')).toBeNull();
     expect(screen.getByText('wms')).toBeTruthy();
+  });
+});
+
+describe('RecordView links to the search', () => {
+  /** The search filters (`fq`) and query (`q`) of a link's address. */
+  function searchOf(link: HTMLElement) {
+    const url = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    return { path: url.pathname, q: url.searchParams.get('q'), fq: url.searchParams.getAll('fq') };
+  }
+  const facet = (fq: string) => ({ path: '/search', q: null, fq: [fq] });
+
+  it('links each keyword to the search filtered by its facet', () => {
+    show();
+    const link = (name: string) => searchOf(screen.getByRole('link', { name }));
+    // The INSPIRE theme "Boden" (so) and the free keyword "Boden" each link to their facet.
+    expect(screen.getAllByRole('link', { name: 'Boden' }).map(searchOf)).toEqual([
+      facet('inspireTheme:so'),
+      facet('keyword:Boden'),
+    ]);
+    expect(link('Bodentyp')).toEqual(facet('keyword:Bodentyp'));
+    expect(link('Geowissenschaften')).toEqual(facet('topicCategory:geoscientificInformation'));
+    expect(link('Geologie')).toEqual(facet('inspireTheme:ge'));
+  });
+
+  it('links a keyword of a classification without a facet to a text search for its label', () => {
+    show({
+      ...fullRecord,
+      metadata: {
+        ...fullRecord.metadata,
+        classifiedKeywords: [{ classification: 'protocol', code: 'wms' }],
+      },
+    });
+    const terms = within(definitionOf('Protokolle')).getByRole('link');
+    expect(searchOf(terms)).toEqual({ path: '/search', q: '"Kartendienst (WMS)"', fq: [] });
+  });
+
+  it('links each contact organisation to the search filtered by it', () => {
+    show();
+    const contacts = screen.getByRole('region', { name: 'Kontakte' });
+    const link = within(contacts).getByRole('link', { name: 'Landesamt für Umwelt' });
+    expect(searchOf(link)).toEqual(facet('organisation:"Landesamt für Umwelt"'));
+  });
+});
+
+describe('RecordView: who keeps the record', () => {
+  const owned = {
+    ...fullRecord,
+    metadata: {
+      ...fullRecord.metadata,
+      contacts: [
+        ...(fullRecord.metadata.contacts ?? []),
+        { organisation: 'Staatsbetrieb Geobasis', role: 'owner' },
+      ],
+    },
+  };
+
+  it('shows a visitor the responsible organisation, not the owner’s user name', () => {
+    show(normalView(owned), { principal: null });
+    const identifiers = screen.getByRole('region', { name: 'Kennung' });
+    const organisation = definitionOf('Verantwortliche Stelle', identifiers);
+    expect(organisation.textContent).toBe('Staatsbetrieb Geobasis');
+    expect(
+      new URL(
+        within(organisation).getByRole('link').getAttribute('href') ?? '',
+        'http://x',
+      ).searchParams.getAll('fq'),
+    ).toEqual(['organisation:"Staatsbetrieb Geobasis"']);
+    expect(within(identifiers).queryByText('Eigentümer')).toBeNull();
+    expect(within(identifiers).queryByText('submitter')).toBeNull();
+  });
+
+  it('shows a signed-in user who does not manage the record no user name either', () => {
+    show(normalView(owned), { principal: { ...submitter, name: 'someone' } });
+    const identifiers = screen.getByRole('region', { name: 'Kennung' });
+    expect(within(identifiers).queryByText('Eigentümer')).toBeNull();
+    expect(within(identifiers).getByText('Staatsbetrieb Geobasis')).toBeTruthy();
+  });
+
+  it('shows the owner’s user name to the owner and to editors', () => {
+    const ownerName = () =>
+      definitionOf('Eigentümer', screen.getByRole('region', { name: 'Kennung' })).textContent;
+    show(owned);
+    expect(ownerName()).toBe('submitter');
+    cleanup();
+    show(owned, { principal: editor });
+    expect(ownerName()).toBe('submitter');
+  });
+
+  it('falls back to the point of contact’s organisation', () => {
+    show(normalView(fullRecord), { principal: null, locale: 'en' });
+    expect(definitionOf('Responsible organisation').textContent).toBe('Landesamt für Umwelt');
   });
 });
 

@@ -145,6 +145,27 @@ describe('SearchPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('search-count').textContent).toBe('25 Treffer, 1–1 angezeigt');
   });
 
+  it('shows the thumbnail of a hit that has one, lazily and decorative, in the same box as the placeholder', () => {
+    const thumbnail = '/object/preview/thumbnail/record-0000000001/data/karte.png';
+    const plain = { ...hit, id: 'record-0000000002', title: { de: 'Ohne Bild' } };
+    renderPage('/search?q=Grundwasser', {
+      ...data,
+      result: { ...result, docs: [{ ...hit, thumbnail }, plain] },
+    });
+    const [pictured, without] = screen.getAllByTestId('search-hit') as [HTMLElement, HTMLElement];
+    const image = pictured.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(`/api/v1${thumbnail}`);
+    expect(image?.getAttribute('alt')).toBe('');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    // Both sit in the thumbnail box (fixed size), hidden from screen readers: the title names the record.
+    const box = (card: HTMLElement) => card.firstElementChild as HTMLElement;
+    expect(box(pictured).contains(image)).toBe(true);
+    expect(without.querySelector('img')).toBeNull();
+    expect(box(without).className).toBe(box(pictured).className);
+    expect(box(without).getAttribute('aria-hidden')).toBe('true');
+    expect(box(without).querySelector('svg')).not.toBeNull();
+  });
+
   it('offers facet values with counts and labels; checking one adds its filter to the address', async () => {
     const user = userEvent.setup();
     renderPage('/search?q=Grundwasser&page=2');

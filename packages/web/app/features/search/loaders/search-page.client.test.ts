@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetClassifications } from '../../../lib/classifications/classification-api';
 import { createHttpClient } from '../../../lib/http/http-client';
 import { errorResponse, fakeFetch, json } from '../../../lib/testing/fake-fetch';
@@ -77,5 +77,26 @@ describe('loadSearchInBrowser', () => {
       code: 'search.query_invalid',
       message: 'A quotation mark is not closed.',
     });
+  });
+});
+
+describe('clientLoadSearchPage', () => {
+  it('marks the server’s answer with the page’s address, not that of the data request', async () => {
+    // The API base is learnt once per page: a fresh module is a fresh page.
+    vi.resetModules();
+    const { clientLoadSearchPage } = await import('./search-page.client');
+    const server = {
+      apiBase: '/api/v1',
+      classifications: {},
+      result: answer,
+      failure: null,
+      // A navigation from another page asks the server with the router's parameters.
+      search: 'fq=keyword%3ABoden&_routes=search',
+    };
+    const data = await clientLoadSearchPage(
+      new Request('http://localhost/search?fq=keyword%3ABoden'),
+      () => Promise.resolve(server),
+    );
+    expect(data).toEqual({ ...server, search: 'fq=keyword%3ABoden' });
   });
 });

@@ -53,7 +53,9 @@ export async function clientLoadSearchPage(
   const url = new URL(request.url);
   const hasToken = Boolean(appStorage.getAccessToken());
   if (!knownApiBase) {
-    const server = await serverLoader();
+    // The server's answer names the address it was asked with: on a navigation from another
+    // page that is the data request's, with the router's own parameters (`_routes`).
+    const server = { ...(await serverLoader()), search: url.searchParams.toString() };
     knownApiBase = server.apiBase;
     if (!hasToken) return server;
     return loadSearchInBrowser(url, server, loaderClient(server.apiBase), request.signal);

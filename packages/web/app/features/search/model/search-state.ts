@@ -1,6 +1,6 @@
 import type { BoundingBox } from '@geoportal/contract/record';
 import { type FacetField, facetFields, searchLimits } from '@geoportal/contract/search';
-import { facetFilter, parseFacetValues } from './filter-query';
+import { facetFilter, parseFacetValues } from '../../../lib/search/filter-query';
 
 /**
  * What the search page shows, as its address holds it (`/search?q=…&fq=…&sort=…&page=2`), so
