@@ -1,9 +1,14 @@
 import { Stack } from '@mantine/core';
-import { memo, type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { useEditorForm } from '../hooks/use-editor-form';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { type EditedRecord, useRecordActions } from '../hooks/use-record-actions';
+import {
+  type EditedRecord,
+  type SavedArrival,
+  useRecordActions,
+} from '../hooks/use-record-actions';
 import type { EditorValues } from '../model/editor-values';
 import { ConflictModal } from './conflict-modal';
 import classes from './editor.module.css';
@@ -65,12 +70,39 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
   const missing = useStoreSelector(store, (current) => current.getCheck().missing);
   const leave = useLeaveGuard(dirty);
   const summary = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const actions = useRecordActions({
     editor,
     initial: record,
     allowNavigation: leave.allowNextNavigation,
     onInvalid: () => requestAnimationFrame(() => summary.current?.focus()),
   });
+
+  // A new record's first save moved here from the create page: the focus stays on "Save".
+  const arrivedSaved = (useLocation().state as SavedArrival | null)?.focusSave === true;
+  useEffect(() => {
+    if (arrivedSaved) saveButton.current?.focus();
+  }, [arrivedSaved]);
+
+  /**
+   * Runs a save or a workflow step and keeps the focus in the form: the busy button is
+   * disabled meanwhile, and a disabled button drops the focus to <body>, which leaves
+   * keyboard and screen-reader users at the top of the page. Once done, the focus goes back
+   * where it was, else to the save button; a dialog or the problem summary that took it
+   * keeps it.
+   */
+  const keepingFocus = async (run: () => Promise<void>) => {
+    const before = document.activeElement;
+    await run();
+    requestAnimationFrame(() => {
+      const lost = () => !document.activeElement || document.activeElement === document.body;
+      if (!lost()) return;
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
+        before.focus();
+      }
+      if (lost()) saveButton.current?.focus();
+    });
+  };
 
   return (
     <EditorProvider editor={editor}>
@@ -82,7 +114,7 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           aria-label={intl.formatMessage({ id: 'editor.form' })}
           onSubmit={(event) => {
             event.preventDefault();
-            if (actions.busy === null) void actions.handleSave();
+            if (actions.busy === null) void keepingFocus(actions.handleSave);
           }}
         >
           <Stack gap="lg">
@@ -93,7 +125,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
               busy={actions.busy}
               dirty={dirty}
               missing={missing}
-              onStep={(state) => void actions.handleStep(state)}
+              onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
+              saveRef={saveButton}
             />
           </Stack>
         </form>
