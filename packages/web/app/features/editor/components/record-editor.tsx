@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { useEditorForm } from '../hooks/use-editor-form';
@@ -89,20 +89,24 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
    * disabled meanwhile, and a disabled button drops the focus to <body>, which leaves
    * keyboard and screen-reader users at the top of the page. Once done, the focus goes back
    * where it was, else to the save button; a dialog or the problem summary that took it
-   * keeps it.
+   * keeps it. The effect below does it after React committed the enabled buttons (a frame
+   * may come before that commit, and a disabled button takes no focus).
    */
+  const [focusReturn, setFocusReturn] = useState<{ to: Element | null } | null>(null);
   const keepingFocus = async (run: () => Promise<void>) => {
     const before = document.activeElement;
     await run();
-    requestAnimationFrame(() => {
-      const lost = () => !document.activeElement || document.activeElement === document.body;
-      if (!lost()) return;
-      if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
-        before.focus();
-      }
-      if (lost()) saveButton.current?.focus();
-    });
+    setFocusReturn({ to: before });
   };
+  useEffect(() => {
+    if (!focusReturn) return;
+    const lost = () => !document.activeElement || document.activeElement === document.body;
+    const { to } = focusReturn;
+    if (lost() && to instanceof HTMLElement && to !== document.body && to.isConnected) {
+      to.focus();
+    }
+    if (lost()) saveButton.current?.focus();
+  }, [focusReturn]);
 
   return (
     <EditorProvider editor={editor}>
