@@ -211,3 +211,39 @@ test('record page and my records have no accessibility violations, also at 320 p
   expect(errors).toEqual([]);
   await owner.close();
 });
+
+test('a submitter deletes a draft from "my records" after confirming; its page is gone', async () => {
+  const title = `E2E Zu löschen ${stamp}`;
+  const page = await submitter.newPage();
+  const path = await createDraft(page, title);
+  await page.goto('/metadata/mine');
+  const row = main(page).getByRole('listitem').filter({ hasText: title });
+  await row.getByRole('button', { name: `„${title}“ löschen` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Datensatz löschen' });
+  await expect(dialog.getByText(`„${title}“ wird mit allen Dateien gelöscht`)).toBeVisible();
+  // The keyboard confirms: Tab from "Cancel" (focused first) to the delete button.
+  await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Datensatz löschen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: `„${title}“ wurde gelöscht.` }),
+  ).toBeVisible();
+  await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
+
+  await page.goto(path);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Datensatz nicht gefunden' }),
+  ).toBeVisible();
+  const answer = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/v1/object/${id}`, {
+          headers: { AccessToken: localStorage.getItem('accessToken') ?? '' },
+        })
+      ).status,
+    path.slice('/metadata/'.length),
+  );
+  expect(answer).toBe(404);
+  await page.close();
+});

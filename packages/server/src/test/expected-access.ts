@@ -31,8 +31,10 @@ export const mayWrite = (caller: string, state: ObjectState) =>
   (caller === 'editor' && state !== 'draft') ||
   (['owner', 'grantee', 'writeKey'].includes(caller) && state === 'draft');
 
+/** Editors and administrators delete any record; owners and delete grantees drafts only. */
 export const mayDelete = (caller: string, state: ObjectState) =>
-  caller === 'administrator' || (['owner', 'grantee'].includes(caller) && state === 'draft');
+  ['editor', 'administrator'].includes(caller) ||
+  (['owner', 'grantee'].includes(caller) && state === 'draft');
 
 /** The workflow steps that bring a new draft into `state`. */
 export function stepsTo(state: ObjectState): ObjectState[] {

@@ -68,8 +68,9 @@ function grantApplies(grant: Grant, subject: Subject, object: ObjectFacts): bool
  * Read: public records (`isPublic`) for everyone; the owner; editors; any explicit grant
  * (every permission implies read); a read or write key. Write: the owner while it is a
  * draft; editors once it left the draft state; a write grant or key while it is a draft.
- * Delete: the owner of a draft; a delete grant while it is a draft. Access control: the
- * owner; an accessControl grant.
+ * Delete: editors any record, whatever its state (they withdraw or delete what visitors see);
+ * the owner of a draft; a delete grant while it is a draft. Access control: the owner; an
+ * accessControl grant.
  *
  * Grants and keys never give more than the owner has (review cannot be bypassed): what was
  * submitted, published or withdrawn changes only through editors and administrators, even
@@ -96,7 +97,7 @@ export function can(subject: Subject, object: ObjectFacts, permission: Permissio
         (draft && (owner || grantedThis || subject.keyType === 'write'))
       );
     case 'delete':
-      return draft && (owner || grantedThis);
+      return isEditor(subject) || (draft && (owner || grantedThis));
     case 'accessControl':
       return owner || grantedThis;
   }

@@ -285,8 +285,8 @@ describe.each(testDatabases)('search index consistency on $name', (database) => 
       }
       case 'delete': {
         const res = await api('DELETE', `/object/${id}`, owner);
-        // The owner deletes a draft, and nobody but administrators a later state (a delete
-        // grant from `access` counts on drafts only).
+        // The owner deletes a draft, and only editors and administrators a later state (a
+        // delete grant from `access` counts on drafts only).
         expect(res.statusCode, res.body).toBe(object.state === 'draft' ? 204 : 403);
         if (res.statusCode === 204) live.splice(live.indexOf(id), 1);
         return `delete ${object.state}`;

@@ -1,5 +1,6 @@
 import type { RequiredField } from '@geoportal/contract/record';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import type { Ref } from 'react';
 import { FormattedList, FormattedMessage, useIntl } from 'react-intl';
 import type { Busy, EditedRecord } from '../hooks/use-record-actions';
 import { requiredLabels } from '../model/field-labels';
@@ -11,6 +12,8 @@ export interface EditorActionsProps {
   dirty: boolean;
   missing: readonly RequiredField[];
   onStep: (state: 'submitted' | 'published') => void;
+  /** The save button, where the editor puts the focus back after a save. */
+  saveRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -18,7 +21,14 @@ export interface EditorActionsProps {
  * and publishing need a complete record: while fields are missing the buttons are off and
  * the hint below names what is missing.
  */
-export function EditorActions({ record, busy, dirty, missing, onStep }: EditorActionsProps) {
+export function EditorActions({
+  record,
+  busy,
+  dirty,
+  missing,
+  onStep,
+  saveRef,
+}: EditorActionsProps) {
   const intl = useIntl();
   const canSubmit = !record || record.transitions.includes('submitted');
   const canPublish = Boolean(record?.transitions.includes('published'));
@@ -30,7 +40,12 @@ export function EditorActions({ record, busy, dirty, missing, onStep }: EditorAc
     <div className={classes.actions}>
       <Stack gap="xs">
         <Group gap="sm">
-          <Button type="submit" loading={busy === 'save'} disabled={working && busy !== 'save'}>
+          <Button
+            ref={saveRef}
+            type="submit"
+            loading={busy === 'save'}
+            disabled={working && busy !== 'save'}
+          >
             {isDraft ? (
               <FormattedMessage id="editor.action.saveDraft" />
             ) : (

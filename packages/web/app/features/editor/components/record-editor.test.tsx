@@ -204,4 +204,87 @@ describe('RecordEditor', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Ohne Speichern verlassen' }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  describe('focus after saving', () => {
+    /**
+     * jsdom lacks the browsers' focus fixup: a focused button that gets disabled (as the
+     * save button does while saving) drops the focus to <body>. This adds it; answers
+     * whether it happened.
+     */
+    function dropFocusFromDisabled() {
+      const dropped = { happened: false };
+      const observer = new MutationObserver(() => {
+        const active = document.activeElement;
+        if (active instanceof HTMLButtonElement && active.disabled) {
+          // jsdom's blur() ignores a disabled element; the browser ends up on <body>.
+          document.body.tabIndex = -1;
+          document.body.focus();
+          dropped.happened = document.activeElement === document.body;
+        }
+      });
+      observer.observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['disabled'],
+      });
+      return {
+        dropped,
+        stop: () => {
+          observer.disconnect();
+          document.body.removeAttribute('tabindex');
+        },
+      };
+    }
+
+    it('keeps the focus on "Save" after a keyboard save, not on <body>', async () => {
+      const user = userEvent.setup();
+      const fixup = dropFocusFromDisabled();
+      // In a browser a frame may come before React re-enabled the button (found in e2e):
+      // frames come as soon as possible here, so a focus given back too early shows.
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        queueMicrotask(() => callback(performance.now()));
+        return 0;
+      });
+      const { sent } = renderEditor(
+        <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,
+        {
+          path: '/bearbeiten',
+          routes: { 'PUT /object': () => json({ ...draft, version: 4 }) },
+        },
+      );
+      await fill(user, screen.getByRole('textbox', { name: 'Titel (Deutsch)' }), ' neu');
+      const save = screen.getByRole('button', { name: 'Entwurf speichern' });
+      save.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(sent('PUT')).toHaveLength(1));
+      await screen.findByText('Alle Änderungen gespeichert');
+      await waitFor(() => expect(document.activeElement).toBe(save));
+      expect(fixup.dropped.happened).toBe(true);
+      fixup.stop();
+      vi.mocked(window.requestAnimationFrame).mockRestore();
+    });
+
+    it('puts the focus on "Save" where the first save of a new record moved to', async () => {
+      const user = userEvent.setup();
+      const first = renderEditor(<RecordEditor record={null} values={emptyValues()} />, {
+        routes: { 'POST /object': () => json(created, 201) },
+      });
+      await fill(user, screen.getByRole('textbox', { name: 'Titel (Deutsch)' }), 'Neu');
+      await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+      await waitFor(() =>
+        expect(first.router.state.location.pathname).toBe('/metadata/record-0000000099/edit'),
+      );
+      expect(first.router.state.location.state).toEqual({ focusSave: true });
+      cleanup();
+
+      // The edit page's editor, reached with that history state.
+      const { router } = renderEditor(
+        <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,
+        { path: '/', pattern: '/metadata/:id/edit' },
+      );
+      await router.navigate(`/metadata/${draft.id}/edit`, { state: { focusSave: true } });
+      const save = await screen.findByRole('button', { name: 'Entwurf speichern' }, slow);
+      await waitFor(() => expect(document.activeElement).toBe(save));
+    });
+  });
 });

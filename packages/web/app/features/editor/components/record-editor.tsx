@@ -1,9 +1,14 @@
 import { Stack } from '@mantine/core';
-import { memo, type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { useEditorForm } from '../hooks/use-editor-form';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { type EditedRecord, useRecordActions } from '../hooks/use-record-actions';
+import {
+  type EditedRecord,
+  type SavedArrival,
+  useRecordActions,
+} from '../hooks/use-record-actions';
 import type { EditorValues } from '../model/editor-values';
 import { ConflictModal } from './conflict-modal';
 import classes from './editor.module.css';
@@ -65,12 +70,43 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
   const missing = useStoreSelector(store, (current) => current.getCheck().missing);
   const leave = useLeaveGuard(dirty);
   const summary = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const actions = useRecordActions({
     editor,
     initial: record,
     allowNavigation: leave.allowNextNavigation,
     onInvalid: () => requestAnimationFrame(() => summary.current?.focus()),
   });
+
+  // A new record's first save moved here from the create page: the focus stays on "Save".
+  const arrivedSaved = (useLocation().state as SavedArrival | null)?.focusSave === true;
+  useEffect(() => {
+    if (arrivedSaved) saveButton.current?.focus();
+  }, [arrivedSaved]);
+
+  /**
+   * Runs a save or a workflow step and keeps the focus in the form: the busy button is
+   * disabled meanwhile, and a disabled button drops the focus to <body>, which leaves
+   * keyboard and screen-reader users at the top of the page. Once done, the focus goes back
+   * where it was, else to the save button; a dialog or the problem summary that took it
+   * keeps it. The effect below does it after React committed the enabled buttons (a frame
+   * may come before that commit, and a disabled button takes no focus).
+   */
+  const [focusReturn, setFocusReturn] = useState<{ to: Element | null } | null>(null);
+  const keepingFocus = async (run: () => Promise<void>) => {
+    const before = document.activeElement;
+    await run();
+    setFocusReturn({ to: before });
+  };
+  useEffect(() => {
+    if (!focusReturn) return;
+    const lost = () => !document.activeElement || document.activeElement === document.body;
+    const { to } = focusReturn;
+    if (lost() && to instanceof HTMLElement && to !== document.body && to.isConnected) {
+      to.focus();
+    }
+    if (lost()) saveButton.current?.focus();
+  }, [focusReturn]);
 
   return (
     <EditorProvider editor={editor}>
@@ -82,7 +118,7 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           aria-label={intl.formatMessage({ id: 'editor.form' })}
           onSubmit={(event) => {
             event.preventDefault();
-            if (actions.busy === null) void actions.handleSave();
+            if (actions.busy === null) void keepingFocus(actions.handleSave);
           }}
         >
           <Stack gap="lg">
@@ -93,7 +129,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
               busy={actions.busy}
               dirty={dirty}
               missing={missing}
-              onStep={(state) => void actions.handleStep(state)}
+              onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
+              saveRef={saveButton}
             />
           </Stack>
         </form>

@@ -34,6 +34,14 @@ export interface Conflict {
 
 export type Busy = 'save' | 'submitted' | 'published' | 'overwrite' | null;
 
+/**
+ * The history state of the edit address after a new record's first save: the editor there
+ * puts the focus on its save button, since the create page's editor (and its focus) is gone.
+ */
+export interface SavedArrival {
+  focusSave: true;
+}
+
 interface Options {
   editor: EditorForm;
   initial: EditedRecord | null;
@@ -129,7 +137,8 @@ export function useRecordActions({ editor, initial, allowNavigation, onInvalid }
     // The new record now has an address; later saves update it there.
     if (saved && isNew) {
       allowNavigation();
-      navigate(pathTo('metadata.edit', { id: saved.id }), { replace: true });
+      const state: SavedArrival = { focusSave: true };
+      navigate(pathTo('metadata.edit', { id: saved.id }), { replace: true, state });
     }
   };
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { ObjectList } from '@geoportal/contract/object';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, type RecordedRequest } from '../../../lib/testing/fake-fetch';
+import { empty, errorResponse, json, type RecordedRequest } from '../../../lib/testing/fake-fetch';
 import { editor } from '../../../lib/testing/fixtures';
 import { renderRecords } from '../testing/render-records';
 import { MyRecords } from './my-records';
@@ -125,5 +125,53 @@ describe('MyRecords', () => {
     expect(await screen.findByRole('tab', { name: 'Zur Prüfung (2)' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Eingereicht (2)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Veröffentlicht' })).toBeTruthy();
+  });
+
+  it('deletes an own draft after the user confirmed it, and drops its row', async () => {
+    const routes = routesFor([doc(1), doc(3)]);
+    routes['DELETE /object/record-0000000001'] = () => empty();
+    const { sent } = renderRecords(<MyRecords reviewer={false} publisher />, { routes });
+    await userEvent.click(await screen.findByRole('button', { name: '„Datensatz 1“ löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Datensatz löschen' });
+    expect(within(dialog).getByText(/„Datensatz 1“ wird mit allen Dateien gelöscht/)).toBeTruthy();
+    expect(sent('DELETE')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Datensatz löschen' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Datensatz 1' })).toBeNull());
+    expect(sent('DELETE').map((request) => request.url)).toEqual([
+      '/api/v1/object/record-0000000001',
+    ]);
+    expect(screen.getByRole('link', { name: 'Datensatz 3' })).toBeTruthy();
+    expect(screen.getByText('1 von 1 Datensatz')).toBeTruthy();
+  });
+
+  it('keeps the row and shows the reason when the server refuses', async () => {
+    const routes = routesFor([doc(1)]);
+    routes['DELETE /object/record-0000000001'] = () =>
+      errorResponse(403, 'access.denied_test', 'You may not delete this record.');
+    renderRecords(<MyRecords reviewer={false} publisher />, { routes });
+    await userEvent.click(await screen.findByRole('button', { name: '„Datensatz 1“ löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Datensatz löschen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Datensatz löschen' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You may not delete this record.',
+    );
+    expect(screen.getByRole('link', { name: 'Datensatz 1' })).toBeTruthy();
+  });
+
+  it('offers submitters "Delete" on drafts only, editors on every record', async () => {
+    const published = [doc(5, 'published')];
+    renderRecords(<MyRecords reviewer={false} publisher />, {
+      path: '/metadata/mine?tab=published',
+      routes: routesFor(published),
+    });
+    await screen.findByRole('link', { name: 'Datensatz 5' });
+    expect(screen.queryByRole('button', { name: /löschen$/ })).toBeNull();
+    cleanup();
+    renderRecords(<MyRecords reviewer publisher />, {
+      principal: editor,
+      path: '/metadata/mine?tab=published',
+      routes: routesFor(published),
+    });
+    expect(await screen.findByRole('button', { name: '„Datensatz 5“ löschen' })).toBeTruthy();
   });
 });

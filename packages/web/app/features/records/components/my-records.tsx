@@ -30,7 +30,9 @@ export interface MyRecordsProps {
 /**
  * The signed-in user's records by workflow state, one tab each, and for editors and
  * administrators the review queue: every submitted record they may review. The tab is part
- * of the address, so it survives a reload and the back button.
+ * of the address, so it survives a reload and the back button. "Delete" follows the policy
+ * (DESIGN §5): the lists hold the user's own records, which they may delete while drafts,
+ * and reviewers (editors, administrators) may delete any record; the server decides again.
  */
 export function MyRecords({ reviewer, publisher }: MyRecordsProps) {
   const [params, setParams] = useSearchParams();
@@ -74,6 +76,7 @@ export function MyRecords({ reviewer, publisher }: MyRecordsProps) {
               emptyKey={`mine.empty.${tab}`}
               showOwner={tab === 'review'}
               emptyAction={tab === 'draft' ? createLink : undefined}
+              canDelete={(entry) => reviewer || entry.state === 'draft'}
             />
           </Tabs.Panel>
         ))}

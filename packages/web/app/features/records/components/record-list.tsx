@@ -4,10 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/http/error-text';
 import { pathTo } from '../../../route-paths';
-import type { RecordListQuery } from '../api/list-records';
+import type { RecordListEntry, RecordListQuery } from '../api/list-records';
 import { useRecordList } from '../hooks/use-record-list';
 import { localized } from '../model/localized-text';
 import { DateTime } from './date-time';
+import { DeleteRecordButton } from './delete-record-button';
 import classes from './records.module.css';
 import { StateBadge } from './state-badge';
 
@@ -19,13 +20,21 @@ export interface RecordListProps {
   showOwner?: boolean;
   /** Shown under the empty sentence, e.g. a link to create a record. */
   emptyAction?: ReactNode;
+  /** Whether an entry gets "Delete" (the server decides again when it is used). */
+  canDelete?: (entry: RecordListEntry) => boolean;
 }
 
 /**
  * A list of records, each linking to its page, with the last change (and the owner in the
  * review queue); a "load more" button while there are more; a helpful sentence when empty.
  */
-export function RecordList({ query, emptyKey, showOwner = false, emptyAction }: RecordListProps) {
+export function RecordList({
+  query,
+  emptyKey,
+  showOwner = false,
+  emptyAction,
+  canDelete,
+}: RecordListProps) {
   const intl = useIntl();
   const list = useRecordList(query);
   const { docs, numFound, loading, error } = list;
@@ -68,6 +77,7 @@ export function RecordList({ query, emptyKey, showOwner = false, emptyAction }: 
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {docs.map((doc) => {
           const title = localized(doc.title, intl.locale);
+          const shownTitle = title?.text ?? intl.formatMessage({ id: 'mine.untitled' });
           return (
             <Paper component="li" key={doc.id} withBorder p="sm">
               <Anchor
@@ -77,7 +87,7 @@ export function RecordList({ query, emptyKey, showOwner = false, emptyAction }: 
                 className={classes.wrap}
                 lang={title && title.lang !== intl.locale ? title.lang : undefined}
               >
-                {title?.text ?? intl.formatMessage({ id: 'mine.untitled' })}
+                {shownTitle}
               </Anchor>
               <Group gap="xs" mt={4}>
                 {showOwner && <StateBadge state={doc.state} />}
@@ -87,6 +97,14 @@ export function RecordList({ query, emptyKey, showOwner = false, emptyAction }: 
                     values={{ date: <DateTime value={doc.modified} />, owner: doc.owner }}
                   />
                 </Text>
+                {canDelete?.(doc) && (
+                  <DeleteRecordButton
+                    id={doc.id}
+                    title={shownTitle}
+                    size="xs"
+                    onDeleted={() => list.remove(doc.id)}
+                  />
+                )}
               </Group>
             </Paper>
           );

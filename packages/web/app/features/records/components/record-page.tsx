@@ -1,9 +1,14 @@
 import { Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { isDetailed, type RecordView as Record } from '../../../lib/api/get-record';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { pathTo } from '../../../route-paths';
 import type { DatasetJsonLd } from '../model/dataset-json-ld';
+import { localized } from '../model/localized-text';
 import type { RecordClassifications } from '../model/record-classifications';
+import { DeleteRecordButton } from './delete-record-button';
 import { RecordJsonLd } from './record-json-ld';
 import { RecordView } from './record-view';
 import { SharingPanel } from './sharing-panel';
@@ -41,7 +46,12 @@ export function RecordPage({
   files,
 }: RecordPageProps) {
   const { principal } = useAuth();
+  const intl = useIntl();
+  const navigate = useNavigate();
   const detailed = isDetailed(record) ? record : null;
+  const title =
+    localized(record.metadata.title, intl.locale)?.text ??
+    intl.formatMessage({ id: 'mine.untitled' });
   return (
     <Container size="lg" py="md" w="100%">
       <Stack gap="xl">
@@ -61,6 +71,16 @@ export function RecordPage({
             isOwner={principal?.name === detailed.owner}
             onChanged={onChanged}
           />
+        )}
+        {detailed?.permissions.delete && (
+          // Owners delete their drafts; editors and administrators any record (DESIGN §5).
+          <div>
+            <DeleteRecordButton
+              id={detailed.id}
+              title={title}
+              onDeleted={() => navigate(pathTo('metadata.mine'))}
+            />
+          </div>
         )}
         {detailed && <WorkflowHistory history={detailed.history} />}
         {detailed?.permissions.accessControl && <SharingPanel key={detailed.id} id={detailed.id} />}

@@ -16,6 +16,8 @@ export interface RecordListState {
   loadMore: () => void;
   /** Starts again from the first page (also after an error). */
   reload: () => void;
+  /** Drops an entry that no longer exists (a deleted record) without loading again. */
+  remove: (id: string) => void;
 }
 
 /**
@@ -69,5 +71,10 @@ export function useRecordList(
     void fetchPage(docs?.length ?? 0, generation.current);
   }, [fetchPage, docs, loading]);
 
-  return { docs, numFound, loading, error, loadMore, reload };
+  const remove = useCallback((id: string) => {
+    setDocs((before) => before?.filter((doc) => doc.id !== id));
+    setNumFound((before) => Math.max(0, before - 1));
+  }, []);
+
+  return { docs, numFound, loading, error, loadMore, reload, remove };
 }
