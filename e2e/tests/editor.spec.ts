@@ -148,6 +148,26 @@ test('a submitter fills the editor by keyboard, saves a draft, comes back and su
   await page.close();
 });
 
+test('saving by keyboard keeps the focus on the save button, for a new record and after', async () => {
+  test.setTimeout(60_000);
+  const page = await submitter.newPage();
+  await page.goto('/metadata/create');
+  await typeInto(page, page.getByLabel('Titel (Deutsch)'), `E2E Fokus ${stamp}`);
+  await page.getByRole('button', { name: 'Entwurf speichern' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/metadata\/[\w-]{10,}\/edit$/);
+  // The edit page's editor took over from the create page's: the focus is on its button.
+  await expect(page.getByRole('button', { name: 'Entwurf speichern' })).toBeFocused();
+
+  await typeInto(page, page.getByLabel('Titel (Deutsch)'), ' geändert');
+  await page.getByRole('button', { name: 'Entwurf speichern' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Alle Änderungen gespeichert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entwurf speichern' })).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await page.close();
+});
+
 test('a save over a newer version shows the conflict and can overwrite knowingly', async () => {
   test.setTimeout(60_000);
   const first = await submitter.newPage();
