@@ -8,6 +8,7 @@ import {
 import { ErrorCode } from '@geoportal/contract/errors';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { holdsAdministrator } from '../objects/policy.js';
 import {
   AccountDisabledError,
   AuthRequiredError,
@@ -234,8 +235,8 @@ function toPrincipal(account: repo.AccountRow, roles: string[]): Principal {
  */
 export function isAllowed(auth: Auth | null, roles: readonly string[]): boolean {
   if (!auth) return false;
+  if (holdsAdministrator(auth.principal.roles)) return true;
   const held = new Set(auth.principal.roles);
-  if (held.has('administrator')) return true;
   const asked = roles.length === 0 ? [WILDCARD_ROLE] : roles;
   return asked.some((role) => role === WILDCARD_ROLE || held.has(role));
 }

@@ -19,7 +19,7 @@ export interface ObjectFacts {
 const has = (subject: Subject, role: string) =>
   subject.auth?.principal.roles.includes(role) ?? false;
 /** Whether the roles include administrator, who may do everything (DESIGN §5). */
-const holdsAdministrator = (roles: readonly string[]) => roles.includes('administrator');
+export const holdsAdministrator = (roles: readonly string[]) => roles.includes('administrator');
 /** Whether the roles read every record whatever its state and grants: editors, administrators. */
 export const readsEverything = (roles: readonly string[]) =>
   holdsAdministrator(roles) || roles.includes('editor');
