@@ -163,14 +163,6 @@ export async function grantGroupRole(db: Db, groupId: string, role: string) {
     .execute();
 }
 
-export async function grantAccountRole(db: Db, accountId: string, role: string) {
-  await db
-    .insertInto('account_role')
-    .values({ account_id: accountId, role_name: role })
-    .onConflict((oc) => oc.columns(['account_id', 'role_name']).doNothing())
-    .execute();
-}
-
 // Sessions ------------------------------------------------------------------------------
 
 export interface SessionRow {
@@ -214,15 +206,6 @@ export async function deleteSessionsOfAccount(db: Db, accountId: string): Promis
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-export async function countSessionsOfAccount(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('session')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 /** Removes sessions past their absolute end or idle for longer than `idleSeconds`. */

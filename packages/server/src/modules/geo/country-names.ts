@@ -31,7 +31,7 @@ const numericToAlpha2 = new Map(
 const germanNames = new Intl.DisplayNames(['de'], { type: 'region', fallback: 'none' });
 
 /** The alpha-2 code of a numeric code, if the standard has one. */
-export function alpha2Of(numeric: string | undefined): string | undefined {
+function alpha2Of(numeric: string | undefined): string | undefined {
   return numeric ? numericToAlpha2.get(numeric.padStart(3, '0')) : undefined;
 }
 
