@@ -29,7 +29,7 @@ function footprints(items: FootprintFeature[]): Footprints {
     select: vi.fn(),
     hitsAt: () => [],
     show: vi.fn(),
-    item: (id) => items.find((item) => item.id === id),
+    item: (id: string) => items.find((item) => item.id === id),
   } as unknown as Footprints;
 }
 
