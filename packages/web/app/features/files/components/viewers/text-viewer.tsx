@@ -37,6 +37,15 @@ export function TextViewer({ fileRef, file }: { fileRef: FileRef; file: FileEntr
       />
     );
   }
+  return <TextBox file={file} text={text.data} />;
+}
+
+/**
+ * The start of a text file as it is, wrapped, in a focusable scrolling box; longer files say
+ * that only the start is shown.
+ */
+export function TextBox({ file, text }: { file: FileEntry; text: string }) {
+  const intl = useIntl();
   return (
     <Stack gap="xs">
       {file.size > TEXT_PREVIEW_BYTES && (
@@ -59,7 +68,7 @@ export function TextViewer({ fileRef, file }: { fileRef: FileRef; file: FileEntr
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
         tabIndex={0}
       >
-        <pre className={classes.text}>{text.data}</pre>
+        <pre className={classes.text}>{text}</pre>
       </div>
     </Stack>
   );
