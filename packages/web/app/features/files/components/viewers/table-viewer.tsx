@@ -7,7 +7,7 @@ import { useLoaded } from '../../../../lib/hooks/use-loaded';
 import type { FileRef } from '../../api/file-paths';
 import { getFileText } from '../../api/get-file-text';
 import classes from '../files.module.css';
-import { TEXT_PREVIEW_BYTES, TextBox } from './text-viewer';
+import { ScrollBox, TEXT_PREVIEW_BYTES, TextBox } from './text-viewer';
 import { ViewerFailure } from './viewer-failure';
 
 /**
@@ -61,15 +61,7 @@ export function TableViewer({ fileRef, file }: { fileRef: FileRef; file: FileEnt
   return (
     <Stack gap="xs">
       {toggle}
-      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling box must be reachable by
-          keyboard to scroll it (WCAG 2.1.1); a named region says what it holds. */}
-      <div
-        className={classes.textFrame}
-        role="region"
-        aria-label={intl.formatMessage({ id: 'files.table.label' }, { path: file.path })}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-        tabIndex={0}
-      >
+      <ScrollBox label={intl.formatMessage({ id: 'files.table.label' }, { path: file.path })}>
         <Table striped stickyHeader withColumnBorders fz="sm" className={classes.table}>
           <caption className={classes.tableCaption}>
             <FormattedMessage
@@ -102,7 +94,7 @@ export function TableViewer({ fileRef, file }: { fileRef: FileRef; file: FileEnt
             ))}
           </Table.Tbody>
         </Table>
-      </div>
+      </ScrollBox>
       {table.more && (
         <Text size="sm">
           <FormattedMessage id="files.table.more" values={{ rows: table.rows.length }} />
