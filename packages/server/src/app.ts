@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { WebConfig } from '@geoportal/contract/web-config';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -21,7 +21,7 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
-import { type LogStream, loggerOptions } from './http/logging.js';
+import { type LogStream, loggerOptions, registerRequestLog } from './http/logging.js';
 import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
@@ -51,6 +51,8 @@ declare module 'fastify' {
     db: Db;
     /** Which engine `db` runs on. */
     dbKind: DatabaseKind;
+    /** Whether the database holds demo data (its demo accounts sign in with known passwords). */
+    demoDatabase: boolean;
     config: Config;
   }
 }
@@ -81,7 +83,9 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
+    // Each answer is logged once, by `registerRequestLog`, at a level that fits its status.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Requests the router or Node's parser refuse answer the uniform error body too.
@@ -90,6 +94,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestLog(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app);
 
@@ -103,12 +108,13 @@ export async function buildApp(
   });
 
   try {
-    await seedDatabase(database.db, {
+    const seeded = await seedDatabase(database.db, {
       demoData: config.demoData,
       config,
       now: app.clock,
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
+    app.decorate('demoDatabase', seeded.demo);
     // A new database, or a release that changed the search document, rebuilds the index.
     await ensureSearchIndex(database.db, app.log);
     // Cleans left-over upload temporaries and unused blobs before anything is served.

@@ -41,6 +41,11 @@ export interface Config {
   maxBodyBytes: number;
   /** Log level (`LOG_LEVEL`: fatal, error, warn, info, debug, trace or silent; default info). */
   logLevel: LogLevel;
+  /**
+   * How log lines are written (`LOG_FORMAT`): `json` (one object per line, for collectors) or
+   * `pretty` (readable lines); unset: pretty when the output is a terminal, else JSON.
+   */
+  logFormat: LogFormat | undefined;
   /** Session ends after this many seconds without a request (`SESSION_IDLE_TIMEOUT`, default 2h). */
   sessionIdleTimeoutSeconds: number;
   /** Session ends this many seconds after sign-in at the latest (`SESSION_ABSOLUTE_TIMEOUT`, default 12h). */
@@ -69,6 +74,8 @@ export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', imp
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
+const logFormats = ['json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 const durationUnits = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 
@@ -130,6 +137,7 @@ const Environment = z.object({
   MAX_UPLOAD_BYTES: positiveInteger.optional(),
   MAX_BODY_BYTES: positiveInteger.optional(),
   LOG_LEVEL: z.enum(logLevels).optional(),
+  LOG_FORMAT: z.enum(logFormats).optional(),
   SESSION_IDLE_TIMEOUT: duration.optional(),
   SESSION_ABSOLUTE_TIMEOUT: duration.optional(),
   SHUTDOWN_TIMEOUT: duration.optional(),
@@ -189,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 1024 ** 3,
     maxBodyBytes: e.MAX_BODY_BYTES ?? 1024 ** 2,
     logLevel: e.LOG_LEVEL ?? 'info',
+    logFormat: e.LOG_FORMAT,
     sessionIdleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT ?? 2 * 3600,
     sessionAbsoluteTimeoutSeconds: e.SESSION_ABSOLUTE_TIMEOUT ?? 12 * 3600,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT ?? 10,
