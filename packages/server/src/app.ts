@@ -29,6 +29,7 @@ import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { cswRoutes } from './modules/csw/csw.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
@@ -179,6 +180,8 @@ export async function buildApp(
     await app.register(geoRoutes({ config: config.geo, resolve: options.geoResolve }), {
       prefix: '/geoth',
     });
+    // The catalogue service (CSW 2.0.2), with the OWS exception reports of its standard.
+    await app.register(cswRoutes, { prefix: '/csw' });
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -280,3 +280,44 @@ export async function suggest(
     ),
   };
 }
+
+// Matches for other standards -----------------------------------------------------------------
+
+/** The ids of one page of matches and how many there are, for the viewer. */
+export interface MatchingIds {
+  numFound: number;
+  ids: string[];
+}
+
+/**
+ * The same search as `search`, answering only the ids of the page and the total: for the
+ * catalogue standards (CSW) that write records in their own formats. The same plan, index,
+ * visibility and counts as the list search, without highlights of the page, thumbnails or
+ * facets.
+ */
+export async function matchingIds(
+  target: SearchTarget,
+  request: SearchRequest,
+  viewer: Viewer,
+): Promise<MatchingIds> {
+  const p = plan(request, viewer);
+  const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
+  const [hits, all] = await Promise.all([
+    request.rows === 0
+      ? Promise.resolve([] as repo.HitRow[])
+      : rows<repo.HitRow>(
+          target,
+          repo.hitsStatement(
+            p.where,
+            p.rank,
+            p.order,
+            request.start,
+            request.rows,
+            p.scoreSort,
+            exactMax,
+          ),
+        ),
+    tally(target, p.where, { facets: false, exactMax }),
+  ]);
+  return { numFound: all.count, ids: hits.map((hit) => hit.id) };
+}

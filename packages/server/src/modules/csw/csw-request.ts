@@ -1,0 +1,377 @@
+import type { Sort } from '@geoportal/contract/search-query';
+import { ImportInvalidError } from '../records/record.errors.js';
+import {
+  attrOf,
+  children,
+  decodeXml,
+  parseXml,
+  textOf,
+  type XmlElement,
+} from '../records/xml-document.js';
+import { CswException, invalid, missing } from './csw.errors.js';
+import { readCql } from './csw-cql.js';
+import { type Expr, readFilter } from './csw-filter.js';
+import type { ElementSet } from './csw-records.js';
+
+/**
+ * A CSW request, from key-value pairs (GET, parameter names in any case) or from an XML
+ * body (POST), checked into one shape the operations take.
+ */
+
+export const outputSchemas = {
+  dc: 'http://www.opengis.net/cat/csw/2.0.2',
+  iso: 'http://www.isotc211.org/2005/gmd',
+} as const;
+export type OutputSchema = keyof typeof outputSchemas;
+
+export const typeNames = ['csw:Record', 'gmd:MD_Metadata'];
+
+export const operations = ['GetCapabilities', 'GetRecords', 'GetRecordById'] as const;
+
+export type CswRequest =
+  | { request: 'GetCapabilities'; acceptVersions?: string[]; sections?: string[] }
+  | { request: 'GetRecordById'; ids: string[]; elementSet: ElementSet; outputSchema: OutputSchema }
+  | {
+      request: 'GetRecords';
+      resultType: 'hits' | 'results';
+      elementSet: ElementSet;
+      outputSchema: OutputSchema;
+      startPosition: number;
+      maxRecords: number;
+      constraint?: Expr;
+      sorts: Sort[];
+    };
+
+/** Most ids one GetRecordById names. */
+const IDS_MAX = 100;
+/** Deepest first record (as the search's deepest start). */
+const START_MAX = 10_000;
+
+function operationName(value: string | undefined): (typeof operations)[number] {
+  if (value === undefined || value.trim() === '') throw missing('request');
+  const found = operations.find((o) => o.toLowerCase() === value.trim().toLowerCase());
+  if (!found) {
+    throw new CswException(
+      'OperationNotSupported',
+      `The operation "${value.slice(0, 60)}" is not offered. Use ${operations.join(', ')}.`,
+      value.slice(0, 60),
+    );
+  }
+  return found;
+}
+
+function checkService(value: string | undefined) {
+  if (value === undefined || value.trim() === '') throw missing('service');
+  if (value.trim().toUpperCase() !== 'CSW') {
+    throw invalid('service', `The service "${value.slice(0, 60)}" is not offered here; use CSW.`);
+  }
+}
+
+function checkVersion(value: string | undefined) {
+  if (value === undefined || value.trim() === '') throw missing('version');
+  if (value.trim() !== '2.0.2') {
+    throw invalid('version', `The version "${value.slice(0, 20)}" is not offered; use 2.0.2.`);
+  }
+}
+
+function elementSet(value: string | undefined): ElementSet {
+  const v = (value ?? 'summary').trim().toLowerCase();
+  if (v === 'brief' || v === 'summary' || v === 'full') return v;
+  throw invalid(
+    'ElementSetName',
+    `The element set "${value?.slice(0, 40)}" does not exist. Use brief, summary or full.`,
+  );
+}
+
+function outputSchema(value: string | undefined): OutputSchema {
+  const v = (value ?? outputSchemas.dc).trim();
+  if (v === outputSchemas.dc || v.toLowerCase() === 'csw:record') return 'dc';
+  if (v === outputSchemas.iso || v.toLowerCase() === 'gmd:md_metadata') return 'iso';
+  throw invalid(
+    'outputSchema',
+    `The output schema "${v.slice(0, 80)}" is not offered. Use ${outputSchemas.dc} or ${outputSchemas.iso}.`,
+  );
+}
+
+function outputFormat(value: string | undefined) {
+  if (value === undefined) return;
+  const v = value.trim().toLowerCase();
+  if (v !== 'application/xml' && v !== 'text/xml') {
+    throw invalid(
+      'outputFormat',
+      `The output format "${value.slice(0, 60)}" is not offered; use application/xml.`,
+    );
+  }
+}
+
+function checkTypeNames(value: string[], locator: string): string[] {
+  for (const name of value) {
+    const local = name.trim().replace(/^.*:/, '').toLowerCase();
+    if (local !== 'record' && local !== 'md_metadata') {
+      throw invalid(
+        locator,
+        `The type "${name.slice(0, 60)}" is not offered. Use ${typeNames.join(' or ')}.`,
+      );
+    }
+  }
+  return value;
+}
+
+function whole(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw invalid(name, `${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+/** `SortBy=Title:A,Modified:D` or SortProperty elements, as the search's sorts. */
+const sortFields: Record<string, Sort['field']> = {
+  title: 'title',
+  modified: 'modified',
+  date: 'date',
+  revisiondate: 'date',
+  publicationdate: 'date',
+  creationdate: 'date',
+};
+
+function sortOf(property: string, order: string | undefined): Sort {
+  const field = sortFields[property.trim().replace(/^.*:/, '').toLowerCase()];
+  if (!field) {
+    throw invalid(
+      'SortBy',
+      `Records cannot be sorted by "${property.slice(0, 60)}". Use Title, Modified or Date.`,
+    );
+  }
+  const o = (order ?? 'ASC').trim().toUpperCase();
+  if (!['A', 'ASC', 'D', 'DESC'].includes(o)) {
+    throw invalid('SortBy', `The sort order "${order?.slice(0, 20)}" is not ASC or DESC.`);
+  }
+  return { field, direction: o.startsWith('D') ? 'desc' : 'asc' };
+}
+
+function sortsOf(list: Sort[]): Sort[] {
+  if (list.length > 3) throw invalid('SortBy', 'Records may be sorted by at most 3 properties.');
+  return list;
+}
+
+/** Parses XML that came from a client; a malformed document names where it broke. */
+function clientXml(text: string, locator: string): { name: string; root: XmlElement } {
+  try {
+    return parseXml(text);
+  } catch (error) {
+    if (error instanceof ImportInvalidError) {
+      throw new CswException(
+        locator === 'request' ? 'NoApplicableCode' : 'InvalidParameterValue',
+        error.message.replace('The file', 'The XML'),
+        locator,
+      );
+    }
+    throw error;
+  }
+}
+
+function constraintOf(language: string | undefined, text: string | undefined): Expr | undefined {
+  if (text === undefined || text.trim() === '') {
+    if (language !== undefined && language.trim() !== '') throw missing('constraint');
+    return undefined;
+  }
+  const lang = (language ?? '').trim().toUpperCase();
+  if (lang === '') throw missing('constraintLanguage');
+  if (lang === 'CQL_TEXT') return readCql(text);
+  if (lang === 'FILTER') {
+    const { name, root } = clientXml(text, 'Constraint');
+    if (name !== 'Filter')
+      throw invalid('Constraint', 'A FILTER constraint must be an ogc:Filter element.');
+    return readFilter(root);
+  }
+  throw invalid(
+    'constraintLanguage',
+    `The constraint language "${language?.slice(0, 30)}" is not offered. Use FILTER or CQL_TEXT.`,
+  );
+}
+
+function resultType(value: string | undefined): 'hits' | 'results' {
+  const v = (value ?? 'hits').trim().toLowerCase();
+  if (v === 'hits' || v === 'results') return v;
+  throw invalid(
+    'resultType',
+    `The result type "${value?.slice(0, 30)}" is not offered. Use hits or results.`,
+  );
+}
+
+const list = (value: string | undefined) =>
+  value === undefined
+    ? []
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+
+// Key-value pairs ---------------------------------------------------------------------------
+
+/** A GET request's parameters; names are matched in any case, a repeated one is refused. */
+export function fromKvp(
+  query: Record<string, string | string[] | undefined>,
+  maxRecordsCap: number,
+): CswRequest {
+  const params = new Map<string, string>();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const name = key.toLowerCase();
+    if (Array.isArray(value) || params.has(name)) {
+      throw invalid(key, `The parameter ${key} is given more than once.`);
+    }
+    params.set(name, value);
+  }
+  const get = (name: string) => params.get(name.toLowerCase());
+  const request = operationName(get('request'));
+  checkService(get('service'));
+  if (request === 'GetCapabilities') {
+    return {
+      request,
+      ...(get('acceptVersions') !== undefined
+        ? { acceptVersions: list(get('acceptVersions')) }
+        : {}),
+      ...(get('sections') !== undefined ? { sections: list(get('sections')) } : {}),
+    };
+  }
+  checkVersion(get('version'));
+  outputFormat(get('outputFormat'));
+  if (request === 'GetRecordById') {
+    const ids = list(get('id'));
+    if (ids.length === 0) throw missing('Id');
+    if (ids.length > IDS_MAX)
+      throw invalid('Id', `At most ${IDS_MAX} ids may be asked for at once.`);
+    return {
+      request,
+      ids,
+      elementSet: elementSet(get('ElementSetName')),
+      outputSchema: outputSchema(get('outputSchema')),
+    };
+  }
+  const names = get('typeNames');
+  if (names === undefined || names.trim() === '') throw missing('typeNames');
+  checkTypeNames(list(names), 'typeNames');
+  if (get('ElementName') !== undefined) {
+    throw invalid(
+      'ElementName',
+      'ElementName is not offered yet; use ElementSetName brief, summary or full.',
+    );
+  }
+  const constraint = constraintOf(get('constraintLanguage'), get('constraint'));
+  return {
+    request,
+    resultType: resultType(get('resultType')),
+    elementSet: elementSet(get('ElementSetName')),
+    outputSchema: outputSchema(get('outputSchema')),
+    startPosition: whole(get('startPosition'), 'startPosition', 1, 1, START_MAX),
+    maxRecords: Math.min(whole(get('maxRecords'), 'maxRecords', 10, 0, 1_000_000), maxRecordsCap),
+    ...(constraint ? { constraint } : {}),
+    sorts: sortsOf(
+      list(get('sortBy')).map((part) => {
+        const [property = '', order] =
+          part.split(':').length > 2
+            ? [part.slice(0, part.lastIndexOf(':')), part.slice(part.lastIndexOf(':') + 1)]
+            : part.split(':');
+        return sortOf(property, order);
+      }),
+    ),
+  };
+}
+
+// XML bodies --------------------------------------------------------------------------------
+
+const one = (element: XmlElement | undefined, name: string) => children(element, name)[0];
+
+/** A POST body: a GetCapabilities, DescribeRecord, GetRecords or GetRecordById element. */
+export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
+  let text: string;
+  try {
+    text = decodeXml(body);
+  } catch (error) {
+    if (error instanceof ImportInvalidError) {
+      throw new CswException(
+        'NoApplicableCode',
+        error.message
+          .replace('Send an ISO 19139 XML file', 'Send a CSW request as XML')
+          .replace('The file', 'The request'),
+        'request',
+      );
+    }
+    throw error;
+  }
+  const { name, root } = clientXml(text, 'request');
+  const request = operationName(name);
+  checkService(attrOf(root, 'service'));
+  if (request === 'GetCapabilities') {
+    const versions = children(one(root, 'AcceptVersions'), 'Version').map((v) => textOf(v));
+    const sections = children(one(root, 'Sections'), 'Section').map((s) => textOf(s));
+    return {
+      request,
+      ...(one(root, 'AcceptVersions') ? { acceptVersions: versions } : {}),
+      ...(one(root, 'Sections') ? { sections } : {}),
+    };
+  }
+  checkVersion(attrOf(root, 'version'));
+  outputFormat(attrOf(root, 'outputFormat'));
+  if (request === 'GetRecordById') {
+    const ids = children(root, 'Id')
+      .map((i) => textOf(i))
+      .filter(Boolean);
+    if (ids.length === 0) throw missing('Id');
+    if (ids.length > IDS_MAX)
+      throw invalid('Id', `At most ${IDS_MAX} ids may be asked for at once.`);
+    return {
+      request,
+      ids,
+      elementSet: elementSet(textOf(one(root, 'ElementSetName')) || undefined),
+      outputSchema: outputSchema(attrOf(root, 'outputSchema')),
+    };
+  }
+  const query = one(root, 'Query');
+  if (!query) throw missing('Query');
+  const names = attrOf(query, 'typeNames');
+  if (names === undefined || names.trim() === '') throw missing('typeNames');
+  checkTypeNames(names.trim().split(/\s+/), 'typeNames');
+  if (children(query, 'ElementName').length > 0) {
+    throw invalid(
+      'ElementName',
+      'ElementName is not offered yet; use ElementSetName brief, summary or full.',
+    );
+  }
+  const constraintElement = one(query, 'Constraint');
+  let constraint: Expr | undefined;
+  if (constraintElement) {
+    const filter = one(constraintElement, 'Filter');
+    const cql = one(constraintElement, 'CqlText');
+    if (filter) constraint = readFilter(filter);
+    else if (cql) constraint = readCql(textOf(cql));
+    else throw invalid('Constraint', 'A Constraint holds an ogc:Filter or a csw:CqlText.');
+  }
+  const sortProperties = children(one(query, 'SortBy'), 'SortProperty');
+  return {
+    request,
+    resultType: resultType(attrOf(root, 'resultType')),
+    elementSet: elementSet(textOf(one(query, 'ElementSetName')) || undefined),
+    outputSchema: outputSchema(attrOf(root, 'outputSchema')),
+    startPosition: whole(attrOf(root, 'startPosition'), 'startPosition', 1, 1, START_MAX),
+    maxRecords: Math.min(
+      whole(attrOf(root, 'maxRecords'), 'maxRecords', 10, 0, 1_000_000),
+      maxRecordsCap,
+    ),
+    ...(constraint ? { constraint } : {}),
+    sorts: sortsOf(
+      sortProperties.map((p) =>
+        sortOf(textOf(one(p, 'PropertyName')), textOf(one(p, 'SortOrder')) || undefined),
+      ),
+    ),
+  };
+}

@@ -1,0 +1,156 @@
+import { ObjectId, type ObjectNormal } from '@geoportal/contract/object';
+import type { QueryNode } from '@geoportal/contract/search-query';
+import { HttpError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { getObject } from '../objects/object.service.js';
+import { viewerOf } from '../objects/policy.js';
+import { exportIso19139 } from '../records/record.service.js';
+import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
+import { matchingIds } from '../search/search.service.js';
+import type { SearchRequest } from '../search/search-params.js';
+import { CswException } from './csw.errors.js';
+import { capabilities, chosenSections } from './csw-capabilities.js';
+import { toQueryNode } from './csw-filter.js';
+import { dublinCore, type ElementSet } from './csw-records.js';
+import { type CswRequest, type OutputSchema, outputSchemas } from './csw-request.js';
+import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
+
+/**
+ * The operations of the catalogue service. Records are found by the search module (the same
+ * index and visibility as `/index/search`) and read through the objects service (the same
+ * access rule as `GET /object/{id}`), so a record the caller may not read is neither found,
+ * counted nor written.
+ */
+
+type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
+
+/** The record in the output schema; undefined when it is gone or no longer readable. */
+async function writeRecord(
+  ctx: Context,
+  id: string,
+  schema: OutputSchema,
+  set: ElementSet,
+): Promise<string | undefined> {
+  // No access key: CSW finds what the caller's account may read, as the search does.
+  const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
+  try {
+    if (schema === 'iso') {
+      // ISO 19139 documents are written whole: the ISO element sets are not trimmed yet.
+      return (await exportIso19139(objectCtx, id)).replace(/^<\?xml[^>]*\?>\s*/, '');
+    }
+    return dublinCore((await getObject(objectCtx, id, 'normal')) as ObjectNormal, set);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+async function writeRecords(ctx: Context, ids: string[], schema: OutputSchema, set: ElementSet) {
+  const written: string[] = [];
+  for (const id of ids) {
+    const record = await writeRecord(ctx, id, schema, set);
+    if (record !== undefined) written.push(record);
+  }
+  return written;
+}
+
+const responseNamespaces = (schema: OutputSchema) =>
+  schema === 'iso' ? xmlns('csw', 'gmd', 'xsi') : xmlns('csw', 'dc', 'dct', 'ows', 'xsi');
+
+async function getRecordById(
+  ctx: Context,
+  request: Extract<CswRequest, { request: 'GetRecordById' }>,
+) {
+  // An id that cannot exist is simply not found, as an unknown one.
+  const ids = request.ids.filter((id) => ObjectId.safeParse(id).success);
+  const records = await writeRecords(ctx, ids, request.outputSchema, request.elementSet);
+  return (
+    declaration +
+    element(
+      'csw:GetRecordByIdResponse',
+      { ...responseNamespaces(request.outputSchema), 'xsi:schemaLocation': CSW_SCHEMA_LOCATION },
+      ...records,
+    )
+  );
+}
+
+async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
+  const query: QueryNode = request.constraint ? toQueryNode(request.constraint) : { kind: 'all' };
+  const searchRequest: SearchRequest = {
+    query,
+    filters: [],
+    sorts: request.sorts.length > 0 ? request.sorts : [{ field: 'score', direction: 'desc' }],
+    start: request.startPosition - 1,
+    rows: request.resultType === 'hits' ? 0 : request.maxRecords,
+    facets: false,
+  };
+  let found: { numFound: number; ids: string[] };
+  try {
+    found = await matchingIds(
+      { db: ctx.db, timeoutMs: ctx.config.searchTimeoutMs },
+      searchRequest,
+      viewerOf(ctx.auth),
+    );
+  } catch (error) {
+    if (error instanceof SearchQueryInvalidError) {
+      throw new CswException('InvalidParameterValue', error.message, 'Constraint');
+    }
+    if (error instanceof SearchTimeoutError) {
+      throw new CswException('NoApplicableCode', error.message, undefined, 503);
+    }
+    throw error;
+  }
+  const records = await writeRecords(ctx, found.ids, request.outputSchema, request.elementSet);
+  const returned = records.length;
+  const after = request.startPosition - 1 + found.ids.length;
+  const nextRecord = request.resultType === 'hits' || after >= found.numFound ? 0 : after + 1;
+  return (
+    declaration +
+    element(
+      'csw:GetRecordsResponse',
+      {
+        version: '2.0.2',
+        ...responseNamespaces(request.outputSchema),
+        'xsi:schemaLocation': CSW_SCHEMA_LOCATION,
+      },
+      element('csw:SearchStatus', { timestamp: ctx.now.toISOString() }),
+      element(
+        'csw:SearchResults',
+        {
+          numberOfRecordsMatched: found.numFound,
+          numberOfRecordsReturned: returned,
+          nextRecord,
+          recordSchema: outputSchemas[request.outputSchema],
+          elementSet: request.elementSet,
+        },
+        ...records,
+      ),
+    )
+  );
+}
+
+function getCapabilities(
+  ctx: Context,
+  request: Extract<CswRequest, { request: 'GetCapabilities' }>,
+) {
+  if (request.acceptVersions && !request.acceptVersions.some((v) => v.trim() === '2.0.2')) {
+    throw new CswException(
+      'VersionNegotiationFailed',
+      `None of the versions ${request.acceptVersions.join(', ').slice(0, 80)} is offered; this service speaks CSW 2.0.2.`,
+      'acceptVersions',
+    );
+  }
+  return capabilities(ctx.config.csw, ctx.config.publicUrl, chosenSections(request.sections));
+}
+
+/** Answers a checked request with its XML document. */
+export async function answer(ctx: Context, request: CswRequest): Promise<string> {
+  switch (request.request) {
+    case 'GetCapabilities':
+      return getCapabilities(ctx, request);
+    case 'GetRecordById':
+      return getRecordById(ctx, request);
+    case 'GetRecords':
+      return getRecords(ctx, request);
+  }
+}
