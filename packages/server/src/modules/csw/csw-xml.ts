@@ -61,7 +61,7 @@ export function exceptionReport(error: CswException): string {
       'ows:ExceptionReport',
       {
         version: '1.2.0',
-        'xml:lang': 'en',
+        language: 'en',
         ...xmlns('ows', 'xsi'),
         'xsi:schemaLocation': `${ns.ows} http://schemas.opengis.net/ows/1.0.0/owsExceptionReport.xsd`,
       },

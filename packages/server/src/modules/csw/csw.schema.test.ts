@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
+import { bbox, getRecordsXml, like } from './csw.test-helpers.js';
+
+/**
+ * The answers are valid against the OGC schemas of CSW 2.0.2 and OWS 1.0 (xmllint from
+ * Debian's libxml2-utils, offline, on the schemas in testdata/schemas). Skipped, saying so,
+ * where xmllint is not installed.
+ */
+
+const schemas = new URL('./testdata/schemas/', import.meta.url);
+const CSW_SCHEMA = fileURLToPath(new URL('ogc/csw/2.0.2/CSW-discovery.xsd', schemas));
+const OWS_EXCEPTION_SCHEMA = fileURLToPath(
+  new URL('ogc/ows/1.0.0/owsExceptionReport.xsd', schemas),
+);
+const CATALOG = fileURLToPath(new URL('catalog.xml', schemas));
+
+const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!hasXmllint) {
+  console.warn(
+    'csw.schema.test.ts skipped: xmllint is not installed (apt-get install libxml2-utils).',
+  );
+}
+
+function validate(xml: string, schema: string) {
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, '-'], {
+    input: xml,
+    encoding: 'utf8',
+    env: { ...process.env, XML_CATALOG_FILES: CATALOG },
+  });
+  return { status: run.status, errors: run.stderr };
+}
+
+describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
+  let t: TestApp;
+  let id = '';
+  const get = async (query: string) =>
+    (await t.app.inject({ method: 'GET', url: `/csw?${query}` })).body;
+  const post = async (xml: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/csw',
+        headers: { 'content-type': 'application/xml' },
+        payload: xml,
+      })
+    ).body;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { name: 'pglite' },
+      {
+        CSW_CONTACT_NAME: 'Katalogteam',
+        CSW_CONTACT_EMAIL: 'katalog@example.org',
+        CSW_PROVIDER_SITE: 'https://example.org',
+      },
+    );
+    const tokens = await searchAccounts(t.app);
+    id = await createRecord(t.app, tokens, {
+      keywords: ['Grundwasser', 'Messnetz'],
+      formats: [{ name: 'GeoTIFF', version: '1.0' }],
+      related: [],
+      referenceSystem: 'EPSG:25832',
+      useConstraints: { de: 'Quellenvermerk: <GD NRW> & Partner' },
+    });
+    await createRecord(
+      t.app,
+      tokens,
+      { title: { de: 'Zweiter Datensatz' } },
+      'published',
+      'service',
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(['brief', 'summary', 'full'])('GetRecords with the %s element set', async (set) => {
+    const xml = await post(
+      getRecordsXml(`<ogc:Or>${like('AnyText', '%grundwasser%')}${bbox(5, 47, 15, 55)}</ogc:Or>`, {
+        elementSet: set,
+      }),
+    );
+    expect(xml).toContain('numberOfRecordsReturned="2"');
+    expect(validate(xml, CSW_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
+  });
+
+  it('GetRecords with hits, GetRecordById and the capabilities', async () => {
+    for (const xml of [
+      await get(
+        'service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=hits',
+      ),
+      await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=full`),
+      await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=brief`),
+      await get('service=CSW&request=GetCapabilities'),
+    ]) {
+      expect(validate(xml, CSW_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
+    }
+  });
+
+  it('refuses an answer out of schema order (the validator does check the records)', async () => {
+    const xml = await get(
+      `service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=summary`,
+    );
+    const swapped = xml.replace(
+      /(<dc:identifier>[^<]*<\/dc:identifier>)(<dc:title>[^<]*<\/dc:title>)/,
+      '$2$1',
+    );
+    expect(swapped).not.toBe(xml);
+    expect(validate(swapped, CSW_SCHEMA).status).not.toBe(0);
+  });
+
+  it('exception reports', async () => {
+    const xml = await get(
+      'service=CSW&request=GetRecords&version=2.0.2&typeNames=csw:Record&maxRecords=x',
+    );
+    expect(xml).toContain('InvalidParameterValue');
+    expect(validate(xml, OWS_EXCEPTION_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
+  });
+});
