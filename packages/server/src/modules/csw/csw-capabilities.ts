@@ -1,18 +1,11 @@
 import type { CswConfig } from '../../config.js';
 import { invalid } from './csw.errors.js';
+import { domainPropertyNames, parameterNames } from './csw-domain.js';
 import { queryableNames, supportedOperators } from './csw-filter.js';
-import { outputSchemas, typeNames } from './csw-request.js';
+import { outputSchemas, type Section, sectionNames, typeNames } from './csw-request.js';
 import { CSW_SCHEMA_LOCATION, declaration, element, textElement, xmlns } from './csw-xml.js';
 
 /** GetCapabilities (CSW 2.0.2 §10.5): what the service offers and where. */
-
-export const sectionNames = [
-  'ServiceIdentification',
-  'ServiceProvider',
-  'OperationsMetadata',
-  'Filter_Capabilities',
-] as const;
-export type Section = (typeof sectionNames)[number];
 
 /** The sections asked for (none or `All`: all); an unknown name is InvalidParameterValue. */
 export function chosenSections(asked: string[] | undefined): Set<Section> {
@@ -93,6 +86,11 @@ function operationsMetadata(endpoint: string, maxRecords: number): string {
     'ows:OperationsMetadata',
     {},
     operation('GetCapabilities', values('sections', ['All', ...sectionNames])),
+    operation(
+      'GetDomain',
+      values('ParameterName', parameterNames),
+      values('PropertyName', domainPropertyNames),
+    ),
     operation(
       'GetRecords',
       values('typeNames', typeNames),

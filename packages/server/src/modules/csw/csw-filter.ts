@@ -1,5 +1,6 @@
 import type { FilterField, TextField } from '@geoportal/contract/search';
 import type { Box, QueryNode } from '@geoportal/contract/search-query';
+import { typeOfScope } from '../records/iso19139-codes.js';
 import { attrOf, children, textOf, type XmlElement } from '../records/xml-document.js';
 import { invalid } from './csw.errors.js';
 
@@ -188,7 +189,12 @@ function compareNode(expr: Extract<Expr, { kind: 'compare' }>): QueryNode {
         throw invalid(LOCATOR, 'A comparison needs a value that is not empty.');
       const node: QueryNode = {
         kind: 'filter',
-        filter: { field: q.filter, kind: 'values', values: [value.trim()] },
+        filter: {
+          field: q.filter,
+          kind: 'values',
+          // dc:type speaks ISO scope codes (nonGeographicDataset), the index resource types.
+          values: [q.filter === 'type' ? typeOfScope(value.trim()) : value.trim()],
+        },
       };
       return exact === 'EqualTo' ? node : not(node);
     }

@@ -10,6 +10,7 @@ import {
 } from '../records/xml-document.js';
 import { CswException, invalid, missing } from './csw.errors.js';
 import { readCql } from './csw-cql.js';
+import type { DomainQuery } from './csw-domain.js';
 import { type Expr, readFilter } from './csw-filter.js';
 import type { ElementSet } from './csw-records.js';
 
@@ -26,10 +27,20 @@ export type OutputSchema = keyof typeof outputSchemas;
 
 export const typeNames = ['csw:Record', 'gmd:MD_Metadata'];
 
-export const operations = ['GetCapabilities', 'GetRecords', 'GetRecordById'] as const;
+/** The sections of the capabilities document. */
+export const sectionNames = [
+  'ServiceIdentification',
+  'ServiceProvider',
+  'OperationsMetadata',
+  'Filter_Capabilities',
+] as const;
+export type Section = (typeof sectionNames)[number];
+
+export const operations = ['GetCapabilities', 'GetDomain', 'GetRecords', 'GetRecordById'] as const;
 
 export type CswRequest =
   | { request: 'GetCapabilities'; acceptVersions?: string[]; sections?: string[] }
+  | { request: 'GetDomain'; query: DomainQuery }
   | { request: 'GetRecordById'; ids: string[]; elementSet: ElementSet; outputSchema: OutputSchema }
   | {
       request: 'GetRecords';
@@ -207,6 +218,24 @@ function resultType(value: string | undefined): 'hits' | 'results' {
   );
 }
 
+/** Most names one GetDomain asks for. */
+const DOMAIN_NAMES_MAX = 20;
+
+function domainQuery(parameters: string[], properties: string[]): DomainQuery {
+  if (parameters.length > 0 && properties.length > 0) {
+    throw invalid(
+      'ParameterName',
+      'Ask GetDomain for ParameterName or for PropertyName, not both.',
+    );
+  }
+  if (parameters.length === 0 && properties.length === 0) throw missing('ParameterName');
+  const names = parameters.length > 0 ? parameters : properties;
+  if (names.length > DOMAIN_NAMES_MAX) {
+    throw invalid('ParameterName', `GetDomain takes at most ${DOMAIN_NAMES_MAX} names.`);
+  }
+  return { kind: parameters.length > 0 ? 'parameter' : 'property', names };
+}
+
 const list = (value: string | undefined) =>
   value === undefined
     ? []
@@ -244,6 +273,9 @@ export function fromKvp(
     };
   }
   checkVersion(get('version'));
+  if (request === 'GetDomain') {
+    return { request, query: domainQuery(list(get('ParameterName')), list(get('PropertyName'))) };
+  }
   outputFormat(get('outputFormat'));
   if (request === 'GetRecordById') {
     const ids = list(get('id'));
@@ -291,7 +323,7 @@ export function fromKvp(
 
 const one = (element: XmlElement | undefined, name: string) => children(element, name)[0];
 
-/** A POST body: a GetCapabilities, DescribeRecord, GetRecords or GetRecordById element. */
+/** A POST body: a GetCapabilities, GetDomain, GetRecords or GetRecordById element. */
 export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
   let text: string;
   try {
@@ -321,6 +353,13 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
     };
   }
   checkVersion(attrOf(root, 'version'));
+  if (request === 'GetDomain') {
+    const texts = (name: string) =>
+      children(root, name)
+        .map((e) => textOf(e))
+        .filter(Boolean);
+    return { request, query: domainQuery(texts('ParameterName'), texts('PropertyName')) };
+  }
   outputFormat(attrOf(root, 'outputFormat'));
   if (request === 'GetRecordById') {
     const ids = children(root, 'Id')

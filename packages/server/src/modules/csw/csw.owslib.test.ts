@@ -101,7 +101,7 @@ describe.skipIf(!python)('CSW with OWSLib as the client', () => {
     const out = JSON.parse(stdout);
     expect(out.title).toBe('OWSLib-Testkatalog');
     expect(out.version).toBe('2.0.2');
-    expect(out.operations).toEqual(['GetCapabilities', 'GetRecordById', 'GetRecords']);
+    expect(out.operations).toEqual(['GetCapabilities', 'GetDomain', 'GetRecordById', 'GetRecords']);
     expect(out.getRecordsUrl).toBe(endpoint);
 
     // The hit counts equal the search API's for the same criteria (a visitor's view).

@@ -94,7 +94,10 @@ describe.each(testDatabases)('CSW on $name', (database) => {
     ids.draft = await createRecord(
       t.app,
       tokens,
-      { title: { de: 'Grundwasser Entwurf', en: 'Groundwater draft' }, keywords: ['Grundwasser'] },
+      {
+        title: { de: 'Grundwasser Entwurf', en: 'Groundwater draft' },
+        keywords: ['Grundwasser', 'Entwurfsgeheimnis'],
+      },
       'draft',
     );
   }, 120_000);
@@ -118,10 +121,11 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       const operations = children(children(res.root, 'OperationsMetadata')[0], 'Operation');
       expect(operations.map((o) => o['@name'])).toEqual([
         'GetCapabilities',
+        'GetDomain',
         'GetRecords',
         'GetRecordById',
       ]);
-      const href = children(children(children(operations[1], 'DCP')[0], 'HTTP')[0], 'Get')[0];
+      const href = children(children(children(operations[2], 'DCP')[0], 'HTTP')[0], 'Get')[0];
       expect(href?.['@href']).toBe(`${PUBLIC_URL}/csw`);
       expect(children(res.root, 'Filter_Capabilities')).toHaveLength(1);
     });
@@ -504,6 +508,51 @@ describe.each(testDatabases)('CSW on $name', (database) => {
         expect(res.body).not.toContain('Entwurf');
         expect(children(res.root, 'SummaryRecord')).toHaveLength(0);
       }
+    });
+  });
+
+  describe('GetDomain', () => {
+    const domain = (params: Record<string, string>, token?: string) =>
+      get({ service: 'CSW', version: '2.0.2', request: 'GetDomain', ...params }, token);
+    const valuesOf = (res: Awaited<ReturnType<typeof domain>>) =>
+      children(children(children(res.root, 'DomainValues')[0], 'ListOfValues')[0], 'Value').map(
+        (v) => textOf(v),
+      );
+
+    it('lists the values of a request parameter', async () => {
+      const res = await domain({ ParameterName: 'GetRecords.resultType' });
+      expect(res.status).toBe(200);
+      expect(res.name).toBe('GetDomainResponse');
+      expect(valuesOf(res)).toEqual(['hits', 'results']);
+      const posted = await post(
+        '<csw:GetDomain xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" service="CSW" version="2.0.2"><csw:ParameterName>GetRecords.CONSTRAINTLANGUAGE</csw:ParameterName></csw:GetDomain>',
+      );
+      expect(valuesOf(posted)).toEqual(['FILTER', 'CQL_TEXT']);
+    });
+
+    it("lists a queryable's values among the records the caller may see", async () => {
+      expect(new Set(valuesOf(await domain({ PropertyName: 'dc:type' })))).toEqual(
+        new Set(['dataset', 'service']),
+      );
+      const visitor = valuesOf(await domain({ PropertyName: 'Subject' }));
+      expect(visitor).toContain('Boden');
+      expect(visitor).not.toContain('Entwurfsgeheimnis');
+      const owner = valuesOf(await domain({ PropertyName: 'Subject' }, tokens.owner));
+      expect(owner).toContain('Entwurfsgeheimnis');
+      expect(valuesOf(await domain({ PropertyName: 'apiso:Format' }))).toEqual(['GeoTIFF']);
+    });
+
+    it.each([
+      [{}, 'MissingParameterValue', 'ParameterName'],
+      [{ ParameterName: 'GetRecords.maxRecords' }, 'InvalidParameterValue', 'ParameterName'],
+      [{ PropertyName: 'Title' }, 'InvalidParameterValue', 'PropertyName'],
+      [
+        { PropertyName: 'Type', ParameterName: 'GetRecords.resultType' },
+        'InvalidParameterValue',
+        'ParameterName',
+      ],
+    ])('%j → %s at %s', async (params, code, locator) => {
+      expect(exceptionOf(await domain(params))).toMatchObject({ status: 400, code, locator });
     });
   });
 

@@ -96,6 +96,10 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=full`),
       await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=brief`),
       await get('service=CSW&request=GetCapabilities'),
+      await get(
+        'service=CSW&version=2.0.2&request=GetDomain&ParameterName=GetRecords.ElementSetName',
+      ),
+      await get('service=CSW&version=2.0.2&request=GetDomain&PropertyName=Subject,Type'),
     ]) {
       expect(validate(xml, CSW_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
     }

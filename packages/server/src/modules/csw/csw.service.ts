@@ -3,13 +3,15 @@ import type { QueryNode } from '@geoportal/contract/search-query';
 import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { getObject } from '../objects/object.service.js';
-import { viewerOf } from '../objects/policy.js';
+import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139 } from '../records/record.service.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
-import { matchingIds } from '../search/search.service.js';
+import { matchingIds, search } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
+import type { SearchTarget } from '../search/search-statements.js';
 import { CswException } from './csw.errors.js';
 import { capabilities, chosenSections } from './csw-capabilities.js';
+import { domainFacets, domainResponse } from './csw-domain.js';
 import { toQueryNode } from './csw-filter.js';
 import { dublinCore, type ElementSet } from './csw-records.js';
 import { type CswRequest, type OutputSchema, outputSchemas } from './csw-request.js';
@@ -74,21 +76,16 @@ async function getRecordById(
   );
 }
 
-async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
-  const query: QueryNode = request.constraint ? toQueryNode(request.constraint) : { kind: 'all' };
-  const searchRequest: SearchRequest = {
-    query,
-    filters: [],
-    sorts: request.sorts.length > 0 ? request.sorts : [{ field: 'score', direction: 'desc' }],
-    start: request.startPosition - 1,
-    rows: request.resultType === 'hits' ? 0 : request.maxRecords,
-    facets: false,
-  };
-  let found: { numFound: number; ids: string[] };
+/** Runs a search for the caller; its refusals become exceptions of the service. */
+async function searchFor<T>(
+  ctx: Context,
+  request: SearchRequest,
+  run: (target: SearchTarget, request: SearchRequest, viewer: Viewer) => Promise<T>,
+): Promise<T> {
   try {
-    found = await matchingIds(
+    return await run(
       { db: ctx.db, timeoutMs: ctx.config.searchTimeoutMs },
-      searchRequest,
+      request,
       viewerOf(ctx.auth),
     );
   } catch (error) {
@@ -100,6 +97,19 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
     }
     throw error;
   }
+}
+
+async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
+  const query: QueryNode = request.constraint ? toQueryNode(request.constraint) : { kind: 'all' };
+  const searchRequest: SearchRequest = {
+    query,
+    filters: [],
+    sorts: request.sorts.length > 0 ? request.sorts : [{ field: 'score', direction: 'desc' }],
+    start: request.startPosition - 1,
+    rows: request.resultType === 'hits' ? 0 : request.maxRecords,
+    facets: false,
+  };
+  const found = await searchFor(ctx, searchRequest, matchingIds);
   const records = await writeRecords(ctx, found.ids, request.outputSchema, request.elementSet);
   const returned = records.length;
   const after = request.startPosition - 1 + found.ids.length;
@@ -129,6 +139,25 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
   );
 }
 
+/** Parameter domains are fixed; property domains are the search's facets for the caller. */
+async function getDomain(ctx: Context, request: Extract<CswRequest, { request: 'GetDomain' }>) {
+  const facets = domainFacets(request.query);
+  if (facets.length === 0) return domainResponse(request.query, undefined);
+  const found = await searchFor(
+    ctx,
+    {
+      query: { kind: 'all' },
+      filters: [],
+      sorts: [{ field: 'score', direction: 'desc' }],
+      start: 0,
+      rows: 0,
+      facets: true,
+    },
+    search,
+  );
+  return domainResponse(request.query, found.facets);
+}
+
 function getCapabilities(
   ctx: Context,
   request: Extract<CswRequest, { request: 'GetCapabilities' }>,
@@ -148,6 +177,8 @@ export async function answer(ctx: Context, request: CswRequest): Promise<string>
   switch (request.request) {
     case 'GetCapabilities':
       return getCapabilities(ctx, request);
+    case 'GetDomain':
+      return getDomain(ctx, request);
     case 'GetRecordById':
       return getRecordById(ctx, request);
     case 'GetRecords':
