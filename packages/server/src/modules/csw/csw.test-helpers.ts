@@ -12,7 +12,8 @@ export interface CswAnswer {
   root: XmlElement;
 }
 
-function read(res: {
+/** An answer of the service read back. */
+export function cswAnswer(res: {
   statusCode: number;
   headers: Record<string, unknown>;
   body: string;
@@ -39,7 +40,7 @@ export async function cswGet(
     url: `/csw?${query}`,
     headers: token ? withToken(token) : {},
   });
-  return read(res);
+  return cswAnswer(res);
 }
 
 /** POST /csw with an XML body. */
@@ -55,7 +56,7 @@ export async function cswPost(
     headers: { 'content-type': contentType, ...(token ? withToken(token) : {}) },
     payload: xml,
   });
-  return read(res);
+  return cswAnswer(res);
 }
 
 /** The exception of a report: code, locator, text. */
