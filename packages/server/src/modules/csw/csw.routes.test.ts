@@ -431,6 +431,25 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       expect(posted.matched).toBe(expected.length);
     });
 
+    it('matches LIKE patterns as the search API matches the same words and prefixes', async () => {
+      const cases: [string, string][] = [
+        ["AnyText LIKE 'grund%'", 'grund*'],
+        ["AnyText LIKE '%grundwasser%'", 'grundwasser*'],
+        ["Title LIKE 'boden%'", 'title:boden*'],
+        ["Abstract LIKE 'bodenarten%'", 'abstract:bodenarten*'],
+        ["Abstract LIKE '%bodenarten'", 'abstract:bodenarten'],
+        ["AnyText LIKE 'seen nordrhein%'", 'seen nordrhein*'],
+      ];
+      for (const [cql, q] of cases) {
+        const csw = resultsOf(
+          await getRecords({ constraintLanguage: 'CQL_TEXT', constraint: cql }),
+        );
+        const api = await searchOk(t.app, searchUrl(q, { facets: false }));
+        expect(csw.matched, cql).toBe(api.numFound);
+        expect(new Set(csw.ids), cql).toEqual(new Set(api.docs.map((d) => d.id)));
+      }
+    });
+
     it('takes a FILTER constraint by GET', async () => {
       const filter = `<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:PropertyIsLike wildCard="*" singleChar="?" escapeChar="\\"><ogc:PropertyName>AnyText</ogc:PropertyName><ogc:Literal>*grundwasser*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>`;
       const res = resultsOf(
