@@ -12,7 +12,12 @@ import { CswException, invalid, missing } from './csw.errors.js';
 import { readCql } from './csw-cql.js';
 import type { DomainQuery } from './csw-domain.js';
 import { type Expr, readFilter } from './csw-filter.js';
-import type { ElementSet } from './csw-records.js';
+import {
+  type ElementName,
+  type ElementSet,
+  elementNames,
+  recordElementNames,
+} from './csw-records.js';
 
 /**
  * A CSW request, from key-value pairs (GET, parameter names in any case) or from an XML
@@ -45,7 +50,8 @@ export type CswRequest =
   | {
       request: 'GetRecords';
       resultType: 'hits' | 'results';
-      elementSet: ElementSet;
+      /** An element set, or the elements ElementName named. */
+      elementSet: ElementSet | ElementName[];
       outputSchema: OutputSchema;
       startPosition: number;
       maxRecords: number;
@@ -92,6 +98,28 @@ function elementSet(value: string | undefined): ElementSet {
     'ElementSetName',
     `The element set "${value?.slice(0, 40)}" does not exist. Use brief, summary or full.`,
   );
+}
+
+/** ElementSetName, or the elements named by ElementName (Dublin Core only); not both. */
+function selection(
+  setName: string | undefined,
+  names: string[],
+  schema: OutputSchema,
+): ElementSet | ElementName[] {
+  if (names.length === 0) return elementSet(setName);
+  if (setName !== undefined) {
+    throw invalid('ElementName', 'Ask for ElementSetName or for ElementName, not both.');
+  }
+  if (schema !== 'dc') {
+    throw invalid(
+      'ElementName',
+      'ElementName selects Dublin Core elements; for ISO 19139 use ElementSetName.',
+    );
+  }
+  if (names.length > recordElementNames.length) {
+    throw invalid('ElementName', `At most ${recordElementNames.length} elements may be named.`);
+  }
+  return elementNames(names);
 }
 
 function outputSchema(value: string | undefined): OutputSchema {
@@ -292,18 +320,13 @@ export function fromKvp(
   const names = get('typeNames');
   if (names === undefined || names.trim() === '') throw missing('typeNames');
   checkTypeNames(list(names), 'typeNames');
-  if (get('ElementName') !== undefined) {
-    throw invalid(
-      'ElementName',
-      'ElementName is not offered yet; use ElementSetName brief, summary or full.',
-    );
-  }
   const constraint = constraintOf(get('constraintLanguage'), get('constraint'));
+  const schema = outputSchema(get('outputSchema'));
   return {
     request,
     resultType: resultType(get('resultType')),
-    elementSet: elementSet(get('ElementSetName')),
-    outputSchema: outputSchema(get('outputSchema')),
+    elementSet: selection(get('ElementSetName'), list(get('ElementName')), schema),
+    outputSchema: schema,
     startPosition: whole(get('startPosition'), 'startPosition', 1, 1, START_MAX),
     maxRecords: Math.min(whole(get('maxRecords'), 'maxRecords', 10, 0, 1_000_000), maxRecordsCap),
     ...(constraint ? { constraint } : {}),
@@ -380,12 +403,6 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
   const names = attrOf(query, 'typeNames');
   if (names === undefined || names.trim() === '') throw missing('typeNames');
   checkTypeNames(names.trim().split(/\s+/), 'typeNames');
-  if (children(query, 'ElementName').length > 0) {
-    throw invalid(
-      'ElementName',
-      'ElementName is not offered yet; use ElementSetName brief, summary or full.',
-    );
-  }
   const constraintElement = one(query, 'Constraint');
   let constraint: Expr | undefined;
   if (constraintElement) {
@@ -396,11 +413,16 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
     else throw invalid('Constraint', 'A Constraint holds an ogc:Filter or a csw:CqlText.');
   }
   const sortProperties = children(one(query, 'SortBy'), 'SortProperty');
+  const schema = outputSchema(attrOf(root, 'outputSchema'));
   return {
     request,
     resultType: resultType(attrOf(root, 'resultType')),
-    elementSet: elementSet(textOf(one(query, 'ElementSetName')) || undefined),
-    outputSchema: outputSchema(attrOf(root, 'outputSchema')),
+    elementSet: selection(
+      textOf(one(query, 'ElementSetName')) || undefined,
+      children(query, 'ElementName').map((e) => textOf(e)),
+      schema,
+    ),
+    outputSchema: schema,
     startPosition: whole(attrOf(root, 'startPosition'), 'startPosition', 1, 1, START_MAX),
     maxRecords: Math.min(
       whole(attrOf(root, 'maxRecords'), 'maxRecords', 10, 0, 1_000_000),

@@ -221,7 +221,13 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       [{ resultType: 'validate' }, 'resultType', 'hits or results'],
       [{ outputFormat: 'application/json' }, 'outputFormat', 'application/xml'],
       [{ sortBy: 'Abstract:A' }, 'SortBy', 'cannot be sorted'],
-      [{ ElementName: 'dc:title' }, 'ElementName', 'not offered yet'],
+      [{ ElementName: 'dc:colour' }, 'ElementName', 'no element'],
+      [{ ElementName: 'dc:title', ElementSetName: 'full' }, 'ElementName', 'not both'],
+      [
+        { ElementName: 'dc:title', outputSchema: 'http://www.isotc211.org/2005/gmd' },
+        'ElementName',
+        'ISO 19139',
+      ],
       [{ constraint: "AnyText LIKE '%a%'" }, 'constraintLanguage', 'required'],
       [{ constraintLanguage: 'SQL', constraint: 'x' }, 'constraintLanguage', 'FILTER or CQL_TEXT'],
       [{ constraintLanguage: 'CQL_TEXT', constraint: "Creator = 'x'" }, 'Constraint', 'Creator'],
@@ -478,6 +484,29 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       expect(textOf(children(full, 'rights')[0])).toBe('dl-de-by-2.0');
       const box = children(full, 'BoundingBox')[0];
       expect(textOf(children(box, 'LowerCorner')[0])).toBe('8.97 47.27');
+    });
+
+    it('writes only the elements ElementName names, in the order of the schema', async () => {
+      const res = resultsOf(
+        await getRecords({
+          constraintLanguage: 'CQL_TEXT',
+          constraint: "Title = 'Bodenkarte Bayern'",
+          ElementName: 'ows:BoundingBox,dc:title,identifier,dct:abstract',
+        }),
+      );
+      expect(res.elementSet).toBeUndefined();
+      expect(
+        Object.keys(res.records[0] ?? {}).filter((k) => !k.startsWith('@') && !k.startsWith('#')),
+      ).toEqual(['identifier', 'title', 'abstract', 'BoundingBox']);
+      const posted = resultsOf(
+        await post(
+          getRecordsXml(undefined, { maxRecords: 1 }).replace(
+            '<csw:ElementSetName>brief</csw:ElementSetName>',
+            '<csw:ElementName>dc:type</csw:ElementName>',
+          ),
+        ),
+      );
+      expect(Object.keys(posted.records[0] ?? {})).toEqual(['type']);
     });
 
     it('writes ISO 19139 for the gmd output schema', async () => {

@@ -97,6 +97,9 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=brief`),
       await get('service=CSW&request=GetCapabilities'),
       await get(
+        'service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results&ElementName=dc:title,ows:BoundingBox,dct:references',
+      ),
+      await get(
         'service=CSW&version=2.0.2&request=GetDomain&ParameterName=GetRecords.ElementSetName',
       ),
       await get('service=CSW&version=2.0.2&request=GetDomain&PropertyName=Subject,Type'),

@@ -13,7 +13,7 @@ import { CswException } from './csw.errors.js';
 import { capabilities, chosenSections } from './csw-capabilities.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
 import { toQueryNode } from './csw-filter.js';
-import { dublinCore, type ElementSet } from './csw-records.js';
+import { dublinCore, type ElementName, type ElementSet } from './csw-records.js';
 import { type CswRequest, type OutputSchema, outputSchemas } from './csw-request.js';
 import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
 
@@ -31,7 +31,7 @@ async function writeRecord(
   ctx: Context,
   id: string,
   schema: OutputSchema,
-  set: ElementSet,
+  set: ElementSet | ElementName[],
 ): Promise<string | undefined> {
   // No access key: CSW finds what the caller's account may read, as the search does.
   const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
@@ -47,7 +47,12 @@ async function writeRecord(
   }
 }
 
-async function writeRecords(ctx: Context, ids: string[], schema: OutputSchema, set: ElementSet) {
+async function writeRecords(
+  ctx: Context,
+  ids: string[],
+  schema: OutputSchema,
+  set: ElementSet | ElementName[],
+) {
   const written: string[] = [];
   for (const id of ids) {
     const record = await writeRecord(ctx, id, schema, set);
@@ -131,7 +136,7 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
           numberOfRecordsReturned: returned,
           nextRecord,
           recordSchema: outputSchemas[request.outputSchema],
-          elementSet: request.elementSet,
+          elementSet: typeof request.elementSet === 'string' ? request.elementSet : undefined,
         },
         ...records,
       ),
