@@ -53,12 +53,9 @@ async function writeRecords(
   schema: OutputSchema,
   set: ElementSet | ElementName[],
 ) {
-  const written: string[] = [];
-  for (const id of ids) {
-    const record = await writeRecord(ctx, id, schema, set);
-    if (record !== undefined) written.push(record);
-  }
-  return written;
+  // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
+  const written = await Promise.all(ids.map((id) => writeRecord(ctx, id, schema, set)));
+  return written.filter((record): record is string => record !== undefined);
 }
 
 const responseNamespaces = (schema: OutputSchema) =>
