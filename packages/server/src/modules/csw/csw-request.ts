@@ -332,11 +332,12 @@ export function fromKvp(
     ...(constraint ? { constraint } : {}),
     sorts: sortsOf(
       list(get('sortBy')).map((part) => {
-        const [property = '', order] =
-          part.split(':').length > 2
-            ? [part.slice(0, part.lastIndexOf(':')), part.slice(part.lastIndexOf(':') + 1)]
-            : part.split(':');
-        return sortOf(property, order);
+        // `dc:title:D`, `Title:A`, `dc:title`: the order is the last part when it is one.
+        const colon = part.lastIndexOf(':');
+        const last = part.slice(colon + 1);
+        return colon > 0 && /^(a|asc|d|desc)$/i.test(last)
+          ? sortOf(part.slice(0, colon), last)
+          : sortOf(part, undefined);
       }),
     ),
   };

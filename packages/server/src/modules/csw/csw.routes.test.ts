@@ -350,6 +350,11 @@ describe.each(testDatabases)('CSW on $name', (database) => {
     it('sorts by title in both directions', async () => {
       const up = resultsOf(await getRecords({ sortBy: 'Title:A', maxRecords: '3' }));
       expect(up.ids).toEqual([ids.soil, ids.water, ids.aerial]);
+      for (const sortBy of ['dc:title', 'dc:title:ASC', 'title:a']) {
+        expect(resultsOf(await getRecords({ sortBy, maxRecords: '3' })).ids).toEqual(up.ids);
+      }
+      const byKvp = resultsOf(await getRecords({ sortBy: 'dc:title:D', maxRecords: '3' }));
+      expect(byKvp.ids).toEqual([ids.lakes, ids.aerial, ids.water]);
       const down = resultsOf(
         await post(
           getRecordsXml(undefined, {
