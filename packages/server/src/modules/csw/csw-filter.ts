@@ -32,7 +32,9 @@ export type Expr =
   | { kind: 'not'; child: Expr }
   | { kind: 'compare'; op: Comparison; property: string; value: string; like?: LikeChars }
   | { kind: 'between'; property: string; lower: string; upper: string }
-  | { kind: 'bbox'; property: string; box: Box };
+  | { kind: 'bbox'; property: string; box: Box }
+  /** ogc:FeatureId / ogc:GmlObjectId: record identifiers, only ever the whole filter (FE 1.1). */
+  | { kind: 'ids'; ids: string[] };
 
 /** How far a constraint may nest and how many conditions it may hold. */
 export const filterLimits = { depthMax: 8, conditionsMax: 50, wordsMax: 32 } as const;
@@ -242,6 +244,8 @@ export function toQueryNode(expr: Expr): QueryNode {
       }
       return rangeNode(q.filter, day(expr.lower, expr.property), day(expr.upper, expr.property));
     }
+    case 'ids':
+      throw invalid(LOCATOR, 'Record identifiers make a filter of their own, not a part of one.');
     case 'bbox': {
       if (queryable(expr.property).kind !== 'box') {
         throw invalid(
@@ -318,6 +322,9 @@ const comparisons: Record<string, Comparison> = {
   PropertyIsGreaterThanOrEqualTo: 'GreaterThanOrEqualTo',
   PropertyIsLike: 'Like',
 };
+
+const idElements = ['FeatureId', 'GmlObjectId'];
+const IDS_MAX = 100;
 
 const supportedOperators = [
   ...Object.keys(comparisons),
@@ -424,6 +431,20 @@ class FilterReader {
 /** An `ogc:Filter` element as an expression. */
 export function readFilter(filter: XmlElement): Expr {
   const parts = operators(filter);
+  // FE 1.1: one operator, or any number of identifiers (which no operator may hold).
+  if (parts.length > 0 && parts.every(([name]) => idElements.includes(name))) {
+    if (parts.length > IDS_MAX) {
+      throw invalid(LOCATOR, `A filter may name at most ${IDS_MAX} record identifiers.`);
+    }
+    return {
+      kind: 'ids',
+      ids: parts.map(([name, element]) => {
+        const id = attrOf(element, name === 'FeatureId' ? 'fid' : 'id');
+        if (!id?.trim()) throw invalid(LOCATOR, `${name} needs the identifier of a record.`);
+        return id.trim();
+      }),
+    };
+  }
   if (parts.length !== 1) {
     throw invalid(
       LOCATOR,

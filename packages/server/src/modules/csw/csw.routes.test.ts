@@ -461,6 +461,20 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       }
     });
 
+    it('filters by record identifiers (ogc:FeatureId, ogc:GmlObjectId) with the same visibility', async () => {
+      const filter = `<ogc:FeatureId fid="${ids.soil}"/><ogc:GmlObjectId gml:id="${ids.draft}"/><ogc:FeatureId fid="no such id!"/>`;
+      const visitor = resultsOf(await post(getRecordsXml(filter)));
+      expect(visitor).toMatchObject({ matched: 1, ids: [ids.soil] });
+      const owner = resultsOf(await post(getRecordsXml(filter), tokens.owner));
+      expect(owner.matched).toBe(2);
+      expect(new Set(owner.ids)).toEqual(new Set([ids.soil, ids.draft]));
+      const nested = exceptionOf(
+        await post(getRecordsXml(`<ogc:Not><ogc:FeatureId fid="${ids.soil}"/></ogc:Not>`)),
+      );
+      expect(nested).toMatchObject({ status: 400, code: 'InvalidParameterValue' });
+      expect(nested.text).toContain('FeatureId');
+    });
+
     it('takes a FILTER constraint by GET', async () => {
       const filter = `<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:PropertyIsLike wildCard="*" singleChar="?" escapeChar="\\"><ogc:PropertyName>AnyText</ogc:PropertyName><ogc:Literal>*grundwasser*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>`;
       const res = resultsOf(

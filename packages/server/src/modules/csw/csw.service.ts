@@ -102,7 +102,10 @@ async function searchFor<T>(
 }
 
 async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
-  const query: QueryNode = request.constraint ? toQueryNode(request.constraint) : { kind: 'all' };
+  const constraint = request.constraint;
+  const ids = constraint?.kind === 'ids' ? constraint.ids : undefined;
+  const query: QueryNode =
+    constraint && constraint.kind !== 'ids' ? toQueryNode(constraint) : { kind: 'all' };
   const searchRequest: SearchRequest = {
     query,
     filters: [],
@@ -111,7 +114,15 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
     rows: request.resultType === 'hits' ? 0 : request.maxRecords,
     facets: false,
   };
-  const found = await searchFor(ctx, searchRequest, matchingIds);
+  const found = await searchFor(ctx, searchRequest, (target, r, viewer) =>
+    // An id that cannot exist is simply not found, as an unknown one.
+    matchingIds(
+      target,
+      r,
+      viewer,
+      ids?.filter((id) => ObjectId.safeParse(id).success),
+    ),
+  );
   const records = await writeRecords(ctx, found.ids, request.outputSchema, request.elementSet);
   const returned = records.length;
   const after = request.startPosition - 1 + found.ids.length;

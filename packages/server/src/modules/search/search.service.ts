@@ -293,14 +293,22 @@ export interface MatchingIds {
  * The same search as `search`, answering only the ids of the page and the total: for the
  * catalogue standards (CSW) that write records in their own formats. The same plan, index,
  * visibility and counts as the list search, without highlights of the page, thumbnails or
- * facets.
+ * facets. `onlyIds` keeps the search to those records (a filter by record identifiers, as
+ * CSW's ogc:FeatureId; an empty list finds nothing).
  */
 export async function matchingIds(
   target: SearchTarget,
   request: SearchRequest,
   viewer: Viewer,
+  onlyIds?: readonly string[],
 ): Promise<MatchingIds> {
   const p = plan(request, viewer);
+  const where =
+    onlyIds === undefined
+      ? p.where
+      : onlyIds.length === 0
+        ? sql`false`
+        : sql`(${p.where}) and d.object_id in (${sql.join(onlyIds)})`;
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   const [hits, all] = await Promise.all([
     request.rows === 0
@@ -308,7 +316,7 @@ export async function matchingIds(
       : rows<repo.HitRow>(
           target,
           repo.hitsStatement(
-            p.where,
+            where,
             p.rank,
             p.order,
             request.start,
@@ -317,7 +325,7 @@ export async function matchingIds(
             exactMax,
           ),
         ),
-    tally(target, p.where, { facets: false, exactMax }),
+    tally(target, where, { facets: false, exactMax }),
   ]);
   return { numFound: all.count, ids: hits.map((hit) => hit.id) };
 }
