@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 
 describe('GEO_* configuration', () => {
-  it('defaults to no proxy, 20 MiB, 15 s, 16/64 at once and no online basemaps', () => {
+  it('defaults to no listed hosts, the hosts of published records, 20 MiB, 15 s, 16/64 at once and no online basemaps', () => {
     expect(loadConfig({}).geo).toEqual({
       proxyAllow: [],
       proxyAllowPrivate: [],
+      proxyRecordHosts: true,
       proxyMaxBytes: 20 * 1024 * 1024,
       proxyTimeoutMs: 15_000,
       proxyClientConcurrency: 16,
@@ -22,6 +23,7 @@ describe('GEO_* configuration', () => {
       GEO_PROXY_TIMEOUT: '30s',
       GEO_PROXY_CLIENT_CONCURRENCY: '4',
       GEO_PROXY_CONCURRENCY: '200',
+      GEO_PROXY_RECORD_HOSTS: 'false',
       GEO_BASEMAPS: JSON.stringify([
         {
           id: 'dop',
@@ -32,6 +34,7 @@ describe('GEO_* configuration', () => {
         },
       ]),
     }).geo;
+    expect(geo.proxyRecordHosts).toBe(false);
     expect(geo.proxyAllow).toEqual([
       { host: 'sgx.geodatenzentrum.de', port: null },
       { host: 'maps.example.org', port: 8443 },
