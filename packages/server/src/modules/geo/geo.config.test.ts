@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 
@@ -97,5 +98,17 @@ describe('GEO_* configuration', () => {
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     };
     expect(() => loadConfig({ GEO_BASEMAPS: JSON.stringify([twice, twice]) })).toThrow(/unique/);
+  });
+
+  it("accepts the README's ready-to-paste basemaps (basemap.de, OpenStreetMap)", () => {
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const pasted = /GEO_BASEMAPS='(\[[\s\S]*?\])'/.exec(readme)?.[1];
+    expect(pasted).toBeDefined();
+    const basemaps = loadConfig({ GEO_BASEMAPS: pasted as string }).geo.basemaps;
+    expect(basemaps.map((b) => [b.id, b.kind])).toEqual([
+      ['basemapde', 'wmts'],
+      ['osm', 'xyz'],
+    ]);
+    expect(basemaps.every((b) => b.attribution)).toBe(true);
   });
 });

@@ -34,6 +34,7 @@ describe.each(testDatabases)('proxy allowance of published records on $name', (d
   let port: number;
   let t: TestApp;
   let off: TestApp;
+  let withBasemap: TestApp;
   let token: string;
 
   const resolve = async (hostname: string) => {
@@ -88,11 +89,28 @@ describe.each(testDatabases)('proxy allowance of published records on $name', (d
     };
     t = await createTestApp(database, {}, options);
     off = await createTestApp(database, { GEO_PROXY_RECORD_HOSTS: 'false' }, options);
+    withBasemap = await createTestApp(
+      database,
+      {
+        GEO_PROXY_RECORD_HOSTS: 'false',
+        GEO_BASEMAPS: JSON.stringify([
+          {
+            id: 'topo',
+            title: { de: 'Topo', en: 'Topo' },
+            kind: 'wmts',
+            url: `http://basemap.test:${port}/1.0.0/WMTSCapabilities.xml`,
+            layer: 'topo',
+            matrixSet: 'GLOBAL_WEBMERCATOR',
+          },
+        ]),
+      },
+      { ...options, geoResolve: async () => ['127.0.0.1'] },
+    );
     await createAccount(t.app, 'boss', 'boss-password-1', { role: 'administrator' });
     token = await signIn(t.app, 'boss', 'boss-password-1');
   }, 240_000);
   afterAll(async () => {
-    await Promise.all([t?.close(), off?.close()]);
+    await Promise.all([t?.close(), off?.close(), withBasemap?.close()]);
     upstream?.closeAllConnections();
     await new Promise<void>((done) => (upstream ? upstream.close(() => done()) : done()));
   });
@@ -163,6 +181,16 @@ describe.each(testDatabases)('proxy allowance of published records on $name', (d
   it('tells an unreachable host from one that is not allowed', async () => {
     await recordIn('published', 'http://gone.test/wms');
     expectError(await proxy(t, 'http://gone.test/wms'), 502, 'geo.proxy_unreachable');
+  });
+
+  it("passes the operator's basemap hosts (GEO_BASEMAPS) without a list", async () => {
+    const res = await proxy(withBasemap, `http://basemap.test:${port}/1.0.0/WMTSCapabilities.xml`);
+    expect(res.statusCode, res.body).toBe(200);
+    expectError(
+      await proxy(withBasemap, service('published.test')),
+      403,
+      'geo.proxy_host_not_allowed',
+    );
   });
 
   it('is off with GEO_PROXY_RECORD_HOSTS=false', async () => {

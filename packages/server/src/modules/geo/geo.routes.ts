@@ -141,7 +141,7 @@ export function geoRoutes({
           basemaps: config.basemaps,
           proxyEnabled:
             config.proxyRecordHosts ||
-            config.proxyAllow.length + config.proxyAllowPrivate.length > 0,
+            config.proxyAllow.length + config.proxyAllowPrivate.length + config.basemaps.length > 0,
         };
       },
     );

@@ -86,6 +86,7 @@ export async function fetchThroughProxy(
   if (
     config.proxyAllow.length === 0 &&
     config.proxyAllowPrivate.length === 0 &&
+    config.basemaps.length === 0 &&
     !options.isRecordHost
   ) {
     throw new ProxyDisabledError();
@@ -170,6 +171,7 @@ async function checkTarget(url: URL, options: ProxyOptions, signal: AbortSignal)
   const allowed =
     intranet ||
     options.config.proxyAllow.some((rule) => matchesRule(rule, host, port)) ||
+    isBasemapHost(options.config, host, port) ||
     (await options.isRecordHost?.(host, port)) === true;
   if (!allowed) throw new ProxyHostNotAllowedError(host, port);
 
@@ -182,6 +184,22 @@ async function checkTarget(url: URL, options: ProxyOptions, signal: AbortSignal)
     if (reason) throw new ProxyAddressRefusedError(host, reason);
   }
   return addresses[0] as string;
+}
+
+/**
+ * Whether an operator basemap (`GEO_BASEMAPS`) lives on this host and port: configured by the
+ * operator, hence allowed (its WMTS capabilities come through the proxy when the provider
+ * does not answer cross-origin reads).
+ */
+function isBasemapHost(config: GeoServiceConfig, host: string, port: number): boolean {
+  return config.basemaps.some((basemap) => {
+    try {
+      const url = new URL(basemap.url.replace(/[{}]/g, ''));
+      return hostOf(url) === host && portOf(url) === port;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The resolver's answer, unless the deadline passes first. */
