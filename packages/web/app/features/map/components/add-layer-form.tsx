@@ -64,7 +64,7 @@ export function AddLayerForm({
       setCapabilities(parsed);
       setPicked(parsed.layers.length === 1 ? [parsed.layers[0]?.name ?? ''] : []);
     } catch (failure) {
-      setError(intl.formatMessage({ id: 'map.layers.capabilitiesFailed' }));
+      // The alert below says why and offers the capabilities URL.
       setProblem({ problem: serviceProblemOf(failure), kind: loadKind, url: serviceUrl });
     } finally {
       setLoading(false);

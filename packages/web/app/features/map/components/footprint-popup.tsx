@@ -1,6 +1,7 @@
 import { CloseButton, Divider, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type OlMap from 'ol/Map';
+import { unByKey } from 'ol/Observable';
 import Overlay from 'ol/Overlay';
 import { Fragment, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
@@ -61,16 +62,26 @@ export function FootprintPopup({
     overlay.setPosition(sheet ? undefined : selection?.coordinate);
   }, [overlay, selection, sheet]);
 
-  // On a phone: the tapped place into the upper part of the map, above the sheet.
+  // On a phone: the tapped place into the upper part of the map, above the sheet. After a
+  // running animation ("on the map" fits the view first), else both would pull the centre.
   useEffect(() => {
-    const view = map?.getView();
-    const size = map?.getSize();
     const coordinate = selection?.coordinate;
-    if (!sheet || !view || !size || !coordinate) return;
-    const resolution = view.getResolution() ?? 0;
-    const [x = 0, y = 0] = coordinate;
-    const below = (0.5 - SHEET_PLACE_AT) * (size[1] ?? 0) * resolution;
-    view.animate({ center: [x, y - below], duration: motionDuration() });
+    if (!sheet || !map || !coordinate) return;
+    const view = map.getView();
+    const move = () => {
+      const size = map.getSize();
+      const resolution = view.getResolution();
+      if (!size || !resolution) return;
+      const [x = 0, y = 0] = coordinate;
+      const below = (0.5 - SHEET_PLACE_AT) * (size[1] ?? 0) * resolution;
+      view.animate({ center: [x, y - below], duration: motionDuration() });
+    };
+    if (!view.getAnimating()) {
+      move();
+      return;
+    }
+    const key = map.once('moveend', move);
+    return () => unByKey(key);
   }, [map, selection, sheet]);
 
   const items = (selection?.ids ?? []).slice(0, POPUP_MAX).flatMap((id) => {

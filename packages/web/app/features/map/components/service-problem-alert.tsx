@@ -20,14 +20,29 @@ export function ServiceProblemAlert({
   const intl = useIntl();
   const capabilities = capabilitiesUrl(kind, url);
   return (
-    <Alert color="red" variant="light" p="xs" role="alert" data-testid="service-problem">
+    <Alert
+      color="red"
+      variant="light"
+      p="xs"
+      role="alert"
+      title={intl.formatMessage({ id: 'map.layers.capabilitiesFailed' })}
+      data-testid="service-problem"
+    >
       <Stack gap={6}>
         <Text size="xs">
           {intl.formatMessage({ id: serviceProblemMessage[problem] }, { host: serviceHost(url) })}
         </Text>
         <Text size="xs" style={{ wordBreak: 'break-all' }}>
           {intl.formatMessage({ id: 'map.service.capabilitiesUrl' })}{' '}
-          <Anchor href={capabilities} target="_blank" rel="noopener noreferrer" size="xs">
+          {/* The alert's own text colour: link blue on the red tint falls below 4.5:1. */}
+          <Anchor
+            href={capabilities}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            c="inherit"
+            underline="always"
+          >
             {capabilities}
           </Anchor>
         </Text>
