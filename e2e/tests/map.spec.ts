@@ -266,6 +266,8 @@ test.describe('map viewer', () => {
     // A finger has left the screen: no hover.
     await page.mouse.move(0, 0);
     await expectAccessible(page, 'home (phone, footprint sheet)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'home (phone, footprint sheet, dark)');
     await sheet.getByRole('button', { name: 'Schließen' }).click();
     await expect(sheet).toBeHidden();
   });
@@ -334,6 +336,11 @@ test.describe('map viewer with a real WMS', () => {
     await expect(item).toContainText('Testgebiete');
     await expect.poll(() => wmsPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
     expect(wms.requests.some((query) => /REQUEST=GetMap/i.test(query))).toBe(true);
+    // The service's Attribution from its capabilities is credited on the map, as a link.
+    const credit = page
+      .locator('.ol-attribution')
+      .getByRole('link', { name: 'Testamt für Geodaten' });
+    await expect(credit).toHaveAttribute('href', 'https://geodaten.example/');
 
     const legend = page.getByRole('img', { name: 'Legende von „Testgebiete“' });
     await expect(legend).toBeVisible();
@@ -438,5 +445,7 @@ test.describe('map viewer with a real WMS', () => {
     await load.click();
     await expect(problem).toContainText('nicht als Kartendienst');
     await expectAccessible(page, 'home (service problem)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'home (service problem, dark)');
   });
 });
