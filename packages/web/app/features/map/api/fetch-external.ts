@@ -1,5 +1,6 @@
 import { proxiedUrl } from '../../../lib/http/geo-url';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { isHttpRequestError } from '../../../lib/http/http-error';
 import type { MapService } from '../model/capabilities';
 import { rememberProxied, triesDirect } from '../model/service-route';
 
@@ -20,7 +21,9 @@ export async function fetchExternalText(
       // Its 401 is the service's own, never a reason to sign the visitor out here.
       return await client.get<string>(url, { responseType: 'text', signal, handlesAuth: true });
     } catch (error) {
-      if (signal?.aborted) throw error;
+      // An error status came through: the service answers this page, the proxy would only
+      // hear the same. Anything else (no CORS, no connection) is the proxy's to try.
+      if (signal?.aborted || isHttpRequestError(error)) throw error;
       rememberProxied(url);
     }
   }

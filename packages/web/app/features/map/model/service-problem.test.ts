@@ -21,6 +21,12 @@ describe('serviceProblemOf', () => {
     expect(serviceProblemOf(new CapabilitiesError('not a WMS'))).toBe('notService');
   });
 
+  it("counts a service's own error answer (read directly) as no map service", () => {
+    expect(serviceProblemOf(new HttpRequestError(404, 'Not Found', 'Not Found'))).toBe(
+      'notService',
+    );
+  });
+
   it('calls anything else a plain failure', () => {
     expect(serviceProblemOf(new TypeError('Failed to fetch'))).toBe('failed');
     expect(serviceProblemOf(proxyError(500, 'server.error'))).toBe('failed');

@@ -29,7 +29,12 @@ const byCode: Record<string, ServiceProblem> = {
 /** The problem behind a failed capabilities read or service request. */
 export function serviceProblemOf(error: unknown): ServiceProblem {
   if (error instanceof CapabilitiesError) return 'notService';
-  if (isHttpRequestError(error)) return byCode[error.code ?? ''] ?? 'failed';
+  if (isHttpRequestError(error)) {
+    // Without a code the answer is the service's own (a direct read): it was reached, but
+    // answered with an error instead of a document.
+    if (error.code === undefined) return 'notService';
+    return byCode[error.code] ?? 'failed';
+  }
   return 'failed';
 }
 

@@ -9,6 +9,8 @@
  */
 
 const proxiedOrigins = new Set<string>();
+/** Origins whose images loaded directly: later images go there without a probe. */
+const directImageOrigins = new Set<string>();
 
 function originOf(url: string): string | undefined {
   try {
@@ -34,12 +36,14 @@ export function rememberProxied(url: string): void {
 /** Forgets what was learnt (tests). */
 export function resetServiceRoutes(): void {
   proxiedOrigins.clear();
+  directImageOrigins.clear();
 }
 
 /**
- * Loads an image (tile, WMS image, legend) directly when that may work, else or after a
- * failure through the proxy. A probe image takes the direct attempt, so the map's own image
- * sees only the final outcome (OpenLayers counts one error as a failed layer).
+ * Loads an image (tile, WMS image) directly when that may work, else or after a failure
+ * through the proxy. Until an origin has delivered one image, a probe image takes the direct
+ * attempt, so the map's own image sees only the final outcome (OpenLayers counts one error as
+ * a failed layer); after that, images go there straight away.
  */
 export function loadImageDirectFirst(
   image: HTMLImageElement,
@@ -50,8 +54,14 @@ export function loadImageDirectFirst(
     image.src = proxied(src);
     return;
   }
+  const origin = originOf(src);
+  if (origin && directImageOrigins.has(origin)) {
+    image.src = src;
+    return;
+  }
   const probe = new Image();
   probe.onload = () => {
+    if (origin) directImageOrigins.add(origin);
     image.src = src;
   };
   probe.onerror = () => {
