@@ -67,6 +67,7 @@ export const ErrorCode = {
   proxyTimeout: 'geo.proxy_timeout',
   proxyContentType: 'geo.proxy_content_type',
   proxyUpstream: 'geo.proxy_upstream',
+  proxyUnreachable: 'geo.proxy_unreachable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -31,6 +31,7 @@ import { classificationRoutes } from './modules/classifications/classification.r
 import { contentRoutes } from './modules/content/content.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
+import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import type { Resolve } from './modules/geo/proxy.service.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
@@ -69,6 +70,11 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /**
+   * The proxy's address rule (default `refuseAddress`); tests let loopback through so that
+   * hosts of published records can reach their map server on 127.0.0.1.
+   */
+  geoRefuseAddress?: typeof refuseAddress;
   /** Where log lines go (default standard output); tests read the log from a stream. */
   logStream?: LogStream;
 }
@@ -176,9 +182,16 @@ export async function buildApp(
     // Unknown files and geo-service paths are 404s too, never a rendered page.
     app.all('/assets/*', { schema: { hide: true } }, sendRouteNotFound);
     // The geo service (SPEC §7 base /geoth); its unknown paths are JSON 404s as well.
-    await app.register(geoRoutes({ config: config.geo, resolve: options.geoResolve }), {
-      prefix: '/geoth',
-    });
+    await app.register(
+      geoRoutes({
+        config: config.geo,
+        resolve: options.geoResolve,
+        refuse: options.geoRefuseAddress,
+      }),
+      {
+        prefix: '/geoth',
+      },
+    );
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -146,6 +146,7 @@ const Environment = z.object({
   SEARCH_TIMEOUT: millis.optional(),
   GEO_PROXY_ALLOW: HostList.optional(),
   GEO_PROXY_ALLOW_PRIVATE: HostList.optional(),
+  GEO_PROXY_RECORD_HOSTS: flag.optional(),
   GEO_PROXY_MAX_BYTES: positiveInteger.optional(),
   GEO_PROXY_TIMEOUT: duration.optional(),
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
@@ -207,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geo: {
       proxyAllow: e.GEO_PROXY_ALLOW ?? [],
       proxyAllowPrivate: e.GEO_PROXY_ALLOW_PRIVATE ?? [],
+      proxyRecordHosts: e.GEO_PROXY_RECORD_HOSTS ?? true,
       proxyMaxBytes: e.GEO_PROXY_MAX_BYTES ?? GEO_DEFAULTS.proxyMaxBytes,
       proxyTimeoutMs: (e.GEO_PROXY_TIMEOUT ?? GEO_DEFAULTS.proxyTimeoutMs / 1000) * 1000,
       proxyClientConcurrency: e.GEO_PROXY_CLIENT_CONCURRENCY ?? GEO_DEFAULTS.proxyClientConcurrency,

@@ -236,6 +236,8 @@ export interface SearchDocumentTable {
   extent2: string | null;
   footprint: JSONColumnType<Record<string, unknown>> | null;
   map_services: boolean;
+  /** Hosts of the record's map services as `host:port` (migration 0014). */
+  service_hosts: Generated<string[]>;
 }
 
 /** Titles and keywords for suggestions. */

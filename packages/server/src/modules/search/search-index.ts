@@ -15,7 +15,7 @@ import * as repo from './search-index.repository.js';
  * stores a document changes: the next start rebuilds the index (`ensureSearchIndex`), which
  * rewrites the documents whose content hash came out different and leaves the others.
  */
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /**
  * Recomputes the documents of these objects inside the caller's transaction. Locks the object
@@ -168,4 +168,13 @@ export async function ensureSearchIndex(
     log.error({ err: error }, 'Search index rebuild failed; run "npm run reindex"');
   });
   return { rebuilding };
+}
+
+/**
+ * Whether a published record (vetted by an editor) offers a map service (WMS, WMTS) on this
+ * host and port: the map-service proxy lets such hosts through besides `GEO_PROXY_ALLOW`.
+ * Asked of the database each time, so publishing and withdrawing take effect at once.
+ */
+export function isPublishedServiceHost(db: Db, host: string, port: number): Promise<boolean> {
+  return repo.publishedServiceHostExists(db, `${host}:${port}`);
 }
