@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
 import { until } from '../../test/process-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { insertSession } from '../access/access.repository.js';
 import { ensureBlobRow } from '../files/file.repository.js';
 
 /** Fast polling, so jobs start and retry within milliseconds in tests. */
@@ -300,5 +301,51 @@ describe.each(testDatabases)('processes on $name', (database) => {
     const done = await waitFor(job.id, (p) => p.state === 'succeeded', 'the reindex');
     expect(done.progress).toBe(100);
     expect(done.result).toMatchObject({ indexed: expect.any(Number) });
+  });
+
+  it('purges expired sessions and old finished jobs, and nothing else', async () => {
+    const db = t.app.db;
+    const now = Date.now();
+    const accountId = (
+      await db.selectFrom('account').select('id').where('name', '=', 'ed').executeTakeFirstOrThrow()
+    ).id;
+    const session = (id: string, lastSeenHoursAgo: number, expiresInHours: number) =>
+      insertSession(db, {
+        id_hash: id,
+        account_id: accountId,
+        created_at: new Date(now - 20 * 3600_000),
+        last_seen_at: new Date(now - lastSeenHoursAgo * 3600_000),
+        expires_at: new Date(now + expiresInHours * 3600_000),
+        address: '127.0.0.1',
+        user_agent: 'test',
+      });
+    await session('idle-too-long', 3, 5);
+    await session('past-absolute-end', 0, -1);
+    await session('still-fresh', 0.1, 5);
+    // A finished job older than the retention, and a recent one.
+    const old = await start('system.selftest', { steps: 0 });
+    await waitFor(old.id, (p) => p.state === 'succeeded', 'the old job');
+    await db
+      .updateTable('process_job')
+      .set({ finished_at: new Date(now - 31 * 86400_000) })
+      .where('id', '=', old.id)
+      .execute();
+    const sessionsBefore = await db.selectFrom('session').select('id_hash').execute();
+    const accountsBefore = await db.selectFrom('account').select('id').execute();
+
+    const job = await start('maintenance.purge');
+    const done = await waitFor(job.id, (p) => p.state === 'succeeded', 'the purge');
+    expect(done.result).toMatchObject({ sessions: 2, processes: 1 });
+    const left = (await db.selectFrom('session').select('id_hash').execute()).map((r) => r.id_hash);
+    expect(left).toContain('still-fresh');
+    expect(left).not.toContain('idle-too-long');
+    expect(left).not.toContain('past-absolute-end');
+    expect(left).toHaveLength(sessionsBefore.length - 2);
+    expect(await db.selectFrom('account').select('id').execute()).toHaveLength(
+      accountsBefore.length,
+    );
+    // The signed-in administrator's own session survived: the API still answers.
+    expect((await api('GET', `/processes/${job.id}`, boss())).statusCode).toBe(200);
+    expect((await api('GET', `/processes/${old.id}`, boss())).statusCode).toBe(404);
   });
 });
