@@ -9,6 +9,7 @@ import { until } from '../../test/process-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { insertSession } from '../access/access.repository.js';
 import { ensureBlobRow } from '../files/file.repository.js';
+import { insertJob } from './process.repository.js';
 
 /** Fast polling, so jobs start and retry within milliseconds in tests. */
 const fastWorker = {
@@ -347,5 +348,35 @@ describe.each(testDatabases)('processes on $name', (database) => {
     // The signed-in administrator's own session survived: the API still answers.
     expect((await api('GET', `/processes/${job.id}`, boss())).statusCode).toBe(200);
     expect((await api('GET', `/processes/${old.id}`, boss())).statusCode).toBe(404);
+  });
+
+  it('fails a job whose process died on its last try, and queues one with tries left', async () => {
+    const long = new Date(Date.now() - 10 * 60_000);
+    const orphan = (id: string, tries: number) =>
+      insertJob(t.app.db, {
+        id,
+        kind: 'system.selftest',
+        params: JSON.stringify({ steps: 0 }),
+        state: 'running',
+        tries,
+        max_tries: 3,
+        started_by: 'boss',
+        queued_at: long,
+        run_after: long,
+        started_at: long,
+        lease_owner: 'a-process-that-died',
+        heartbeat_at: long,
+      });
+    await orphan('orphan-last-try', 3);
+    await orphan('orphan-with-tries', 1);
+    const failed = await waitFor('orphan-last-try', (p) => p.state === 'failed', 'the recovery');
+    expect(failed.error).toMatch(/stopped answering/);
+    const finished = await waitFor(
+      'orphan-with-tries',
+      (p) => p.state === 'succeeded',
+      'the rerun',
+    );
+    expect(finished.tries).toBe(2);
+    expect(finished.worker).toBe(t.app.processes.worker.owner);
   });
 });
