@@ -29,6 +29,8 @@ export class ProcessEvents {
     this.listeners.add(listener);
     this.closers.add(close);
     if (!this.timer) {
+      // Changes from now on: read the current number at once, not at the first interval.
+      void this.poll();
       this.timer = setInterval(() => void this.poll(), this.intervalMs);
       this.timer.unref();
     }

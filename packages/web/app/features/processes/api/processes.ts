@@ -26,6 +26,14 @@ export function listProcesses(client: HttpClient, filter: ProcessFilter): Promis
   });
 }
 
+export function getProcess(client: HttpClient, id: string): Promise<Process> {
+  return client.get(`/processes/${encodeURIComponent(id)}`, {
+    noCache: true,
+    schema: Process,
+    invalid: 'an invalid process',
+  });
+}
+
 export function readLog(client: HttpClient, id: string, after: number): Promise<ProcessLog> {
   return client.get(`/processes/${encodeURIComponent(id)}/log`, {
     query: { after, rows: 2000 },

@@ -9,6 +9,7 @@ import { cancelProcess, retryProcess } from '../api/processes';
 import { isFinished, kindKey, stateColor } from '../model/format';
 import { ProcessLogView } from './process-log';
 import { ProcessProgress } from './process-progress';
+import { ScrollBox } from './scroll-box';
 
 /** One process: its facts, parameters and findings, cancel and retry, and the live log. */
 export function ProcessDetail({
@@ -64,7 +65,7 @@ export function ProcessDetail({
       <Group justify="space-between" wrap="wrap">
         <Title order={2} id={headingId} size="h3">
           <FormattedMessage id={kindKey(process.kind)} defaultMessage={process.kind} />{' '}
-          <Badge color={stateColor[process.state]} variant="light">
+          <Badge color={stateColor[process.state]} variant="dot" tt="none">
             <FormattedMessage id={`processes.state.${process.state}`} />
           </Badge>
         </Title>
@@ -92,7 +93,7 @@ export function ProcessDetail({
         </Group>
       </Group>
       <ProcessProgress process={process} />
-      <Table.ScrollContainer minWidth={260}>
+      <ScrollBox minWidth={260} label={intl.formatMessage({ id: 'processes.detail.facts' })}>
         <Table>
           <Table.Tbody>
             {rows.map(([key, value]) => (
@@ -105,7 +106,7 @@ export function ProcessDetail({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollBox>
       {process.error && (
         <Text c="red" role="alert">
           {process.error}

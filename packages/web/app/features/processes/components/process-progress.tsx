@@ -7,21 +7,17 @@ import { kindKey, stateColor } from '../model/format';
 export function ProcessProgress({ process }: { process: Process }) {
   const intl = useIntl();
   const value = Math.round(process.progress);
+  const kind = intl.formatMessage({ id: kindKey(process.kind), defaultMessage: process.kind });
   return (
-    <Progress
-      value={value}
-      color={stateColor[process.state]}
-      striped={process.state === 'running'}
-      animated={process.state === 'running'}
-      aria-label={intl.formatMessage(
-        { id: 'processes.progress.label' },
-        {
-          kind: intl.formatMessage({ id: kindKey(process.kind), defaultMessage: process.kind }),
-          value,
-        },
-      )}
-      data-testid="process-progress"
-      data-value={value}
-    />
+    <Progress.Root>
+      {/* The section is the element with role progressbar, so it carries the name. */}
+      <Progress.Section
+        value={value}
+        color={stateColor[process.state]}
+        striped={process.state === 'running'}
+        animated={process.state === 'running'}
+        aria-label={intl.formatMessage({ id: 'processes.progress.label' }, { kind, value })}
+      />
+    </Progress.Root>
   );
 }

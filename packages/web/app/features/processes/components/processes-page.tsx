@@ -23,11 +23,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { showToast } from '../../../lib/toast';
-import { listProcesses, listSchedules, startProcess } from '../api/processes';
+import { getProcess, listProcesses, listSchedules, startProcess } from '../api/processes';
 import { useProcessEvents } from '../hooks/use-process-events';
-import { durationSeconds, formatDuration, kindKey, stateColor } from '../model/format';
+import { durationSeconds, formatDuration, isFinished, kindKey, stateColor } from '../model/format';
 import { ProcessDetail } from './process-detail';
 import { ProcessProgress } from './process-progress';
+import { ScrollBox } from './scroll-box';
 
 const ROWS = 20;
 
@@ -66,7 +67,11 @@ export function ProcessesPage() {
       kind: kind || undefined,
       start: (page - 1) * ROWS,
       rows: ROWS,
-    }).then((answer) => current && setList(answer), fail);
+    }).then((answer) => {
+      if (!current) return;
+      setList(answer);
+      setSelected((old) => (old && answer.items.find((p) => p.id === old.id)) || old);
+    }, fail);
     return () => {
       current = false;
     };
@@ -76,6 +81,20 @@ export function ProcessesPage() {
   useEffect(() => {
     listSchedules(client).then((answer) => setSchedules(answer.items), fail);
   }, [client, reload, fail]);
+
+  // The stream may miss a change made while it (re)connects: the open process is read
+  // again every few seconds until it has finished.
+  const openId = selected && !isFinished(selected) ? selected.id : undefined;
+  useEffect(() => {
+    if (!openId) return;
+    const timer = setInterval(() => {
+      getProcess(client, openId).then(
+        (process) => setSelected((old) => (old?.id === process.id ? process : old)),
+        () => undefined,
+      );
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [client, openId]);
 
   // Durations of running processes count on.
   useEffect(() => {
@@ -158,7 +177,7 @@ export function ProcessesPage() {
           </Text>
         )}
         {list && list.items.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollBox minWidth={640} label={intl.formatMessage({ id: 'processes.list.title' })}>
             <Table striped highlightOnHover data-testid="process-list">
               <Table.Thead>
                 <Table.Tr>
@@ -200,7 +219,7 @@ export function ProcessesPage() {
                         </UnstyledButton>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={stateColor[process.state]} variant="light">
+                        <Badge color={stateColor[process.state]} variant="dot" tt="none">
                           <FormattedMessage id={`processes.state.${process.state}`} />
                         </Badge>
                       </Table.Td>
@@ -220,7 +239,7 @@ export function ProcessesPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollBox>
         )}
         {list && list.total > ROWS && (
           <Pagination
@@ -322,7 +341,7 @@ function ScheduleTable({
           <FormattedMessage id="processes.schedules.empty" />
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollBox minWidth={480} label={intl.formatMessage({ id: 'processes.schedules.title' })}>
           <Table data-testid="schedule-list">
             <Table.Thead>
               <Table.Tr>
@@ -361,7 +380,7 @@ function ScheduleTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollBox>
       )}
     </Stack>
   );
