@@ -28,7 +28,11 @@ export function registerProcesses(app: FastifyInstance): void {
   const events = new ProcessEvents(app.db, Math.min(500, config.processes.pollIntervalMs), app.log);
   app.decorate('processes', { worker, events });
   app.addHook('onReady', async () => {
-    await ensureDefaultSchedules(app.db, app.clock());
+    // A database that is down now must not stop the app from answering (health says 503);
+    // the next start adds the schedules.
+    await ensureDefaultSchedules(app.db, app.clock()).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not add the default process schedules'),
+    );
     if (config.processes.worker) worker.start();
   });
   app.addHook('preClose', async () => {
