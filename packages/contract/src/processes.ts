@@ -21,6 +21,11 @@ export const processKindParams = {
   'search.reindex': z.object({}).strict(),
   /** Re-hashes every stored blob; reports mismatches and missing files. */
   'files.fixity': z.object({}).strict(),
+  /**
+   * Renders every preview of every record's index file into the cache; `force` drops the
+   * cached renditions and remembered failures first.
+   */
+  'preview.rebuild': z.object({ force: z.boolean().default(false) }).strict(),
   /** Deletes expired sessions, spent sign-in counters and finished jobs past their retention. */
   'maintenance.purge': z.object({}).strict(),
   /**
@@ -46,6 +51,7 @@ export const startableKinds: readonly ProcessKind[] = [
   'search.reindex',
   'files.fixity',
   'maintenance.purge',
+  'preview.rebuild',
 ];
 
 export const Process = z.object({

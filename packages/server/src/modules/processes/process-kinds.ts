@@ -2,6 +2,8 @@ import { type ProcessKind, processKindParams } from '@geoportal/contract/process
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
 import { checkFixity } from '../files/fixity.js';
+import { rebuildPreviews } from '../preview/preview.service.js';
+import { previewCacheOf } from '../preview/preview-cache.js';
 import { rebuildSearchIndex } from '../search/search-index.js';
 import { deleteFinishedBefore } from './process.repository.js';
 import type { JobContext, JobKind } from './process-job.js';
@@ -70,6 +72,24 @@ export const jobKinds: Kinds = {
       const message = `${outcome.checked} files checked: ${mismatched} changed, ${missing} missing`;
       ctx.log(outcome.problems.length ? 'warn' : 'info', message);
       return { message, result: { checked: outcome.checked, problems: outcome.problems } };
+    },
+  },
+
+  'preview.rebuild': {
+    maxTries: 2,
+    async run(ctx) {
+      const result = await rebuildPreviews(ctx.db, ctx.store, previewCacheOf(ctx.config.dataDir), {
+        force: ctx.params.force,
+        onFile: ({ done, total }) => {
+          ctx.progress({ done, total, message: `${done} of ${total} records` });
+          ctx.checkpoint();
+        },
+        onUnavailable: (objectId, path, reason) =>
+          ctx.log('warn', `No preview for ${objectId} ${path}: ${reason}`),
+      });
+      const message = `${result.files} records, ${result.rendered} renditions ready, ${result.unavailable} files without a preview`;
+      ctx.log('info', message);
+      return { message, result };
     },
   },
 

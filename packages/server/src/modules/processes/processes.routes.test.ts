@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorBody } from '@geoportal/contract/errors';
 import { Process, ProcessList, ProcessLog, ScheduleList } from '@geoportal/contract/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
 import { until } from '../../test/process-helpers.js';
+import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { insertSession } from '../access/access.repository.js';
 import { ensureBlobRow } from '../files/file.repository.js';
+import { storeFile } from '../files/files.test-helpers.js';
+import { corruptPng, pngImage } from '../preview/preview.test-helpers.js';
 import { insertJob } from './process.repository.js';
 
 /** Fast polling, so jobs start and retry within milliseconds in tests. */
@@ -378,5 +381,36 @@ describe.each(testDatabases)('processes on $name', (database) => {
     );
     expect(finished.tries).toBe(2);
     expect(finished.worker).toBe(t.app.processes.worker.owner);
+  });
+
+  it('renders the previews of index files into the cache, and names the files without one', async () => {
+    const record = async (title: string) => {
+      const res = await api('POST', '/object', boss(), {
+        metadata: completeMetadata({ title: { de: title } }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const pictured = await record('Mit Bild');
+    const broken = await record('Kaputtes Bild');
+    await storeFile(
+      t.app,
+      boss(),
+      { id: pictured, bundle: 'data', path: 'map.png' },
+      await pngImage(300, 200),
+      {
+        index: true,
+      },
+    );
+    await storeFile(t.app, boss(), { id: broken, bundle: 'data', path: 'bad.png' }, corruptPng(), {
+      index: true,
+    });
+    const job = await start('preview.rebuild');
+    const done = await waitFor(job.id, (p) => p.state === 'succeeded', 'the preview rebuild');
+    expect(done.result).toEqual({ files: 2, rendered: 3, unavailable: 1 });
+    const cached = await readdir(path.join(t.config.dataDir, 'previews'));
+    expect(cached.filter((name) => name.endsWith('.webp'))).toHaveLength(3);
+    const warnings = (await readWholeLog(job.id)).filter((l) => l.level === 'warn');
+    expect(warnings.map((l) => l.text).join('\n')).toContain(`${broken} bad.png`);
   });
 });
