@@ -68,6 +68,13 @@ export const ErrorCode = {
   proxyContentType: 'geo.proxy_content_type',
   proxyUpstream: 'geo.proxy_upstream',
   proxyUnreachable: 'geo.proxy_unreachable',
+  // Processes (issue 20)
+  processNotFound: 'process.not_found',
+  processUnknownKind: 'process.unknown_kind',
+  processNotCancelable: 'process.not_cancelable',
+  processNotRetryable: 'process.not_retryable',
+  scheduleNotFound: 'process.schedule_not_found',
+  cronInvalid: 'process.cron_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -40,6 +40,9 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
+import { processRoutes } from './modules/processes/process.routes.js';
+import { queueSystemJob } from './modules/processes/process.service.js';
+import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
@@ -121,10 +124,14 @@ export async function buildApp(
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
     app.decorate('demoDatabase', seeded.demo);
-    // A new database, or a release that changed the search document, rebuilds the index.
-    await ensureSearchIndex(database.db, app.log);
+    // A new database, or a release that changed the search document, rebuilds the index;
+    // a large catalogue as a background process that administrators can watch.
+    await ensureSearchIndex(database.db, app.log, {
+      background: () => queueSystemJob(database.db, 'search.reindex', app.clock()),
+    });
     // Cleans left-over upload temporaries and unused blobs before anything is served.
     await registerFileStore(app);
+    registerProcesses(app);
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
 
@@ -169,6 +176,9 @@ export async function buildApp(
         await api.register(mediaRoutes);
         await api.register(classificationRoutes);
         await api.register(searchRoutes);
+        await api.register(
+          processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
+        );
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // The index page links its assets absolutely only when it knows the outer prefix.

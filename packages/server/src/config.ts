@@ -63,6 +63,28 @@ export interface Config {
   searchTimeoutMs: number;
   /** The geo service under /geoth: proxy allow-lists and limits, operator basemaps (`GEO_*`). */
   geo: GeoServiceConfig;
+  /** Background jobs (`PROCESS_*`, modules/processes). */
+  processes: ProcessesConfig;
+}
+
+/** How this process's worker takes and runs background jobs. */
+export interface ProcessesConfig {
+  /** Whether this process runs a worker at all (`PROCESS_WORKER`, default true). */
+  worker: boolean;
+  /** Jobs this process runs at the same time (`PROCESS_CONCURRENCY`, default 2). */
+  concurrency: number;
+  /** Pause between two looks at the queue and the schedules (`PROCESS_POLL_INTERVAL`, default 1s). */
+  pollIntervalMs: number;
+  /**
+   * A running job whose process showed no sign of life for this long is taken up again, or
+   * failed after its last try (`PROCESS_LEASE_TIMEOUT`, default 60s; heartbeats come at a
+   * quarter of it).
+   */
+  leaseTimeoutMs: number;
+  /** Wait before the next try of a failed job, times the tries so far (`PROCESS_RETRY_DELAY`, default 10s). */
+  retryDelayMs: number;
+  /** Finished jobs are kept this long, then purged (`PROCESS_RETENTION`, default 30 days). */
+  retentionSeconds: number;
 }
 
 /**
@@ -152,6 +174,12 @@ const Environment = z.object({
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
   GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
+  PROCESS_WORKER: flag.optional(),
+  PROCESS_CONCURRENCY: positiveInteger.optional(),
+  PROCESS_POLL_INTERVAL: millis.optional(),
+  PROCESS_LEASE_TIMEOUT: millis.optional(),
+  PROCESS_RETRY_DELAY: millis.optional(),
+  PROCESS_RETENTION: duration.optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -214,6 +242,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxyClientConcurrency: e.GEO_PROXY_CLIENT_CONCURRENCY ?? GEO_DEFAULTS.proxyClientConcurrency,
       proxyConcurrency: e.GEO_PROXY_CONCURRENCY ?? GEO_DEFAULTS.proxyConcurrency,
       basemaps: e.GEO_BASEMAPS ?? [],
+    },
+    processes: {
+      worker: e.PROCESS_WORKER ?? true,
+      concurrency: e.PROCESS_CONCURRENCY ?? 2,
+      pollIntervalMs: e.PROCESS_POLL_INTERVAL ?? 1000,
+      leaseTimeoutMs: e.PROCESS_LEASE_TIMEOUT ?? 60_000,
+      retryDelayMs: e.PROCESS_RETRY_DELAY ?? 10_000,
+      retentionSeconds: e.PROCESS_RETENTION ?? 30 * 86400,
     },
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {

@@ -144,7 +144,11 @@ export async function rebuildSearchIndex(
 export async function ensureSearchIndex(
   db: Db,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  options: { foregroundMax?: number } = {},
+  options: {
+    foregroundMax?: number;
+    /** Queues the rebuild of a large catalogue as a background process instead. */
+    background?: () => Promise<void>;
+  } = {},
 ): Promise<{ rebuilding: Promise<void> | undefined }> {
   if ((await repo.indexVersion(db)) === SEARCH_INDEX_VERSION) return { rebuilding: undefined };
   const total = await repo.countObjects(db);
@@ -162,6 +166,11 @@ export async function ensureSearchIndex(
   };
   if (total <= (options.foregroundMax ?? 20_000)) {
     await run();
+    return { rebuilding: undefined };
+  }
+  if (options.background) {
+    log.info({ total }, 'Search index: rebuild queued as a background process');
+    await options.background();
     return { rebuilding: undefined };
   }
   const rebuilding = run().catch((error: unknown) => {
