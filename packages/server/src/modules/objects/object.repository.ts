@@ -36,7 +36,14 @@ export async function findObject(db: Db, id: string): Promise<ObjectRow | undefi
 
 export async function insertObject(
   db: Db,
-  row: { id: string; type: string; owner_id: string; metadata: unknown; now: Date },
+  row: {
+    id: string;
+    type: string;
+    owner_id: string;
+    metadata: unknown;
+    now: Date;
+    file_identifier?: string | null;
+  },
 ) {
   await db
     .insertInto('object')
@@ -48,8 +55,28 @@ export async function insertObject(
       metadata: JSON.stringify(row.metadata),
       created_at: row.now,
       modified_at: row.now,
+      file_identifier: row.file_identifier ?? null,
     })
     .execute();
+}
+
+/**
+ * Ids of the records an imported file's identifier names: the record whose id it is (our
+ * own export) first, then those imported from a file with this identifier, oldest first.
+ */
+export async function findIdsByFileIdentifier(db: Db, fileIdentifier: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('object')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('id', '=', fileIdentifier), eb('file_identifier', '=', fileIdentifier)]),
+    )
+    .orderBy(sql`id = ${fileIdentifier}`, 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /**
