@@ -1,5 +1,5 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
-import type { Grant, ObjectState } from '@geoportal/contract/object';
+import type { Grant, ObjectListSort, ObjectState } from '@geoportal/contract/object';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, ObjectTable } from '../../db/schema.js';
@@ -260,26 +260,58 @@ function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: 
   ];
 }
 
+/** The last submission of each listed record: its time and who submitted it. */
+function lastSubmission(column: 'at' | 'actor_name') {
+  return (eb: ExpressionBuilder<Database, 'object'>) =>
+    eb
+      .selectFrom('object_history')
+      .select(`object_history.${column}`)
+      .whereRef('object_history.object_id', '=', 'object.id')
+      .where('object_history.to_state', '=', 'submitted')
+      .orderBy('object_history.id', 'desc')
+      .limit(1);
+}
+
 export async function listObjects(
   db: Db,
   viewer: Viewer,
-  filter: { ownerId?: string; state?: ObjectState; start: number; rows: number },
+  filter: {
+    ownerId?: string;
+    ownerName?: string;
+    state?: ObjectState;
+    sort: ObjectListSort;
+    start: number;
+    rows: number;
+  },
 ) {
   let query = db
     .selectFrom('object')
     .innerJoin('account', 'account.id', 'object.owner_id')
     .where(readableBy(viewer));
   if (filter.ownerId) query = query.where('object.owner_id', '=', filter.ownerId);
+  if (filter.ownerName) {
+    const name = filter.ownerName.toLowerCase();
+    query = query.where((eb) => eb(eb.fn('lower', ['account.name']), '=', name));
+  }
   if (filter.state) query = query.where('object.state', '=', filter.state);
+  let page = query
+    .select(objectColumns)
+    .select((eb) => [
+      lastSubmission('at')(eb).as('submitted_at'),
+      lastSubmission('actor_name')(eb).as('submitted_by'),
+    ]);
+  page =
+    filter.sort === 'submitted asc'
+      ? page
+          .orderBy(sql`submitted_at`, (ob) => ob.asc().nullsLast())
+          .orderBy('object.modified_at', 'asc')
+      : page.orderBy('object.modified_at', filter.sort === 'modified asc' ? 'asc' : 'desc');
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .select(objectColumns)
-      .orderBy('object.modified_at', 'desc')
-      .orderBy('object.id')
-      .offset(filter.start)
-      .limit(filter.rows)
-      .execute(),
+    page.orderBy('object.id').offset(filter.start).limit(filter.rows).execute(),
   ]);
-  return { numFound: count.n, rows: rows as ObjectRow[] };
+  return {
+    numFound: count.n,
+    rows: rows as Array<ObjectRow & { submitted_at: Date | null; submitted_by: string | null }>,
+  };
 }

@@ -4,6 +4,7 @@ import type {
   Metadata,
   ObjectDetailed,
   ObjectList,
+  ObjectListQuery,
   ObjectNormal,
   ObjectState,
   ObjectSummary,
@@ -253,16 +254,19 @@ export async function changeState(
   return toDetailed(ctx, await loadReadable(ctx, id));
 }
 
-/** `GET /object`: readable objects, optionally the caller's own or of one state. */
-export async function listObjects(
-  ctx: ObjectContext,
-  query: { owner?: 'me' | undefined; state?: ObjectState | undefined; start: number; rows: number },
-): Promise<ObjectList> {
+/**
+ * `GET /object`: readable objects, optionally the caller's own, another owner's or of one
+ * state. Editors and administrators read every record, so for them this is every record
+ * they manage; the review queue is `state=submitted&sort=submitted asc`.
+ */
+export async function listObjects(ctx: ObjectContext, query: ObjectListQuery): Promise<ObjectList> {
   if (query.owner === 'me' && !ctx.auth) throw deniedError(false);
   const auth = ctx.auth;
   const { numFound, rows } = await repo.listObjects(ctx.db, viewerOf(auth), {
     ...(query.owner === 'me' && auth ? { ownerId: auth.accountId } : {}),
+    ...(query.ownerName ? { ownerName: query.ownerName } : {}),
     ...(query.state ? { state: query.state } : {}),
+    sort: query.sort,
     start: query.start,
     rows: query.rows,
   });
@@ -278,6 +282,10 @@ export async function listObjects(
       ...toSummary(row, thumbnails.get(row.id)),
       modified: row.modified_at.toISOString(),
       owner: row.owner_name,
+      // Only while it waits for review: an older submission says nothing about the record now.
+      ...(row.state === 'submitted' && row.submitted_at && row.submitted_by
+        ? { submitted: { at: new Date(row.submitted_at).toISOString(), by: row.submitted_by } }
+        : {}),
     })),
   };
 }
