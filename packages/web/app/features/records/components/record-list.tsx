@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { StateBadge } from '../../../components/records/state-badge';
 import { errorText } from '../../../lib/http/error-text';
 import { pathTo } from '../../../route-paths';
 import type { RecordListEntry, RecordListQuery } from '../api/list-records';
@@ -10,7 +11,6 @@ import { localized } from '../model/localized-text';
 import { DateTime } from './date-time';
 import { DeleteRecordButton } from './delete-record-button';
 import classes from './records.module.css';
-import { StateBadge } from './state-badge';
 
 export interface RecordListProps {
   query: RecordListQuery;
