@@ -28,7 +28,7 @@ export function ImportDuplicate({ fileName, check, busy, onChoose }: ImportDupli
     : '';
   return (
     <Alert
-      color="yellow"
+      color="blue"
       title={<FormattedMessage id="editor.import.exists.title" values={{ name: fileName }} />}
       role="alert"
     >
@@ -40,7 +40,15 @@ export function ImportDuplicate({ fileName, check, busy, onChoose }: ImportDupli
               values={{
                 state: intl.formatMessage({ id: `state.${existing.state}` }),
                 link: (
-                  <Anchor component={Link} to={pathTo('metadata.record', { id: existing.id })}>
+                  // The alert's text colour with an underline: the link colour on the alert's
+                  // tinted ground falls short of contrast.
+                  <Anchor
+                    component={Link}
+                    to={pathTo('metadata.record', { id: existing.id })}
+                    c="inherit"
+                    underline="always"
+                    fw={600}
+                  >
                     {title || existing.id}
                   </Anchor>
                 ),

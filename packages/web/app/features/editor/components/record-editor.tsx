@@ -111,30 +111,32 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
   return (
     <EditorProvider editor={editor}>
       {before && <div className={classes.before}>{before}</div>}
-      <div className={classes.layout}>
-        <ProgressOverview progress={progress} />
-        <form
-          noValidate
-          aria-label={intl.formatMessage({ id: 'editor.form' })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (actions.busy === null) void keepingFocus(actions.handleSave);
-          }}
-        >
+      {/* The form spans the overview too, so that its sticky action bar is in reach from the
+          top of the page on, also on a phone where the overview fills the first screen. */}
+      <form
+        noValidate
+        aria-label={intl.formatMessage({ id: 'editor.form' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (actions.busy === null) void keepingFocus(actions.handleSave);
+        }}
+      >
+        <div className={classes.layout}>
+          <ProgressOverview progress={progress} />
           <Stack gap="lg">
             <IssueSummary issues={issues} ref={summary} />
             <EditorSections />
-            <EditorActions
-              record={actions.record}
-              busy={actions.busy}
-              dirty={dirty}
-              missing={missing}
-              onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
-              saveRef={saveButton}
-            />
           </Stack>
-        </form>
-      </div>
+        </div>
+        <EditorActions
+          record={actions.record}
+          busy={actions.busy}
+          dirty={dirty}
+          missing={missing}
+          onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
+          saveRef={saveButton}
+        />
+      </form>
       <ConflictModal
         conflict={actions.conflict}
         busy={actions.busy}
