@@ -191,8 +191,8 @@ test('on a phone the editor’s actions stay in reach and never cover the focuse
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const active = document.activeElement;
-      const inForm = active?.closest('form') && !active.closest('[data-testid="editor-actions"]');
-      return inForm ? { bottom: active.getBoundingClientRect().bottom, tag: active.tagName } : null;
+      if (!active?.closest('form') || active.closest('[data-testid="editor-actions"]')) return null;
+      return { bottom: active.getBoundingClientRect().bottom, tag: active.tagName };
     });
     const barBox = await bar.boundingBox();
     if (focused && barBox) {
