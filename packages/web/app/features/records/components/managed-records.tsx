@@ -1,7 +1,7 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { RecordList } from './record-list';
@@ -24,28 +24,22 @@ export function ManagedRecords() {
   const [owner, setOwner] = useState(params.get('owner') ?? '');
   const [settledOwner] = useDebouncedValue(owner.trim(), OWNER_TYPING_PAUSE_MS);
 
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (settledOwner) next.set('owner', settledOwner);
-        else next.delete('owner');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [settledOwner, setParams]);
+  /** Sets or (empty) removes one filter of the address, keeping the tab and the other one. */
+  const setFilter = useCallback(
+    (name: 'state' | 'owner', value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
-  const setState = (value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('state', value);
-        else next.delete('state');
-        return next;
-      },
-      { replace: true },
-    );
+  useEffect(() => setFilter('owner', settledOwner), [settledOwner, setFilter]);
 
   const ownerName = params.get('owner') ?? undefined;
   return (
@@ -61,7 +55,7 @@ export function ManagedRecords() {
             })),
           ]}
           value={state ?? ''}
-          onChange={(value) => setState(value || null)}
+          onChange={(value) => setFilter('state', value || null)}
           allowDeselect={false}
           w={200}
         />
