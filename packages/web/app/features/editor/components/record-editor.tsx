@@ -25,6 +25,7 @@ import { IdentificationSection } from './sections/identification-section';
 import { KeywordsSection } from './sections/keywords-section';
 import { QualitySection } from './sections/quality-section';
 import { TimeSection } from './sections/time-section';
+import { StepCommentModal } from './step-comment-modal';
 
 export interface RecordEditorProps {
   /** The saved record being edited; null for a new one (its first save creates it). */
@@ -93,6 +94,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
    * may come before that commit, and a disabled button takes no focus).
    */
   const [focusReturn, setFocusReturn] = useState<{ to: Element | null } | null>(null);
+  // Submitting and publishing ask first, with an optional comment for the history.
+  const [askingStep, setAskingStep] = useState<'submitted' | 'published' | null>(null);
   const keepingFocus = async (run: () => Promise<void>) => {
     const before = document.activeElement;
     await run();
@@ -133,7 +136,7 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           busy={actions.busy}
           dirty={dirty}
           missing={missing}
-          onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
+          onStep={setAskingStep}
           saveRef={saveButton}
         />
       </form>
@@ -143,6 +146,15 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
         onLoadSaved={actions.loadSaved}
         onOverwrite={() => void actions.overwrite()}
         onCancel={actions.closeConflict}
+      />
+      <StepCommentModal
+        step={askingStep}
+        onClose={() => setAskingStep(null)}
+        onConfirm={(comment) => {
+          const step = askingStep;
+          setAskingStep(null);
+          if (step) void keepingFocus(() => actions.handleStep(step, comment));
+        }}
       />
       <LeaveModal blocker={leave.blocker} />
     </EditorProvider>
