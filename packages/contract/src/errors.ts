@@ -47,6 +47,7 @@ export const ErrorCode = {
   classificationNotFound: 'classification.not_found',
   unknownCode: 'record.unknown_code',
   importInvalid: 'record.import_invalid',
+  recordExists: 'record.exists',
   notAcceptable: 'request.not_acceptable',
   bundleNotFound: 'bundle.not_found',
   fileNotFound: 'file.not_found',

@@ -45,6 +45,8 @@ export interface ObjectTable {
   metadata: JSONColumnType<Record<string, unknown>>;
   created_at: Timestamp;
   modified_at: Timestamp;
+  /** The `gmd:fileIdentifier` of the file the record was imported from (migration 0011). */
+  file_identifier: string | null;
 }
 
 export interface ObjectHistoryTable {
