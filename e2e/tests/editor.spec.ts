@@ -127,6 +127,14 @@ test('a submitter fills the editor by keyboard, saves a draft, comes back and su
   await expect(page.getByRole('button', { name: 'Zur Prüfung einreichen' })).toBeEnabled();
   await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).focus();
   await page.keyboard.press('Enter');
+  // It asks first, with an optional comment for the history; typed and confirmed by keyboard.
+  const ask = page.getByRole('dialog', { name: 'Zur Prüfung einreichen' });
+  await expect(ask.getByRole('textbox', { name: /Kommentar/ })).toBeFocused();
+  await page.keyboard.type('Erste Fassung');
+  await page.keyboard.press('Tab'); // Abbrechen
+  await page.keyboard.press('Tab'); // Zur Prüfung einreichen
+  await expect(ask.getByRole('button', { name: 'Zur Prüfung einreichen' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(
     page
       .getByRole('status')
@@ -139,6 +147,7 @@ test('a submitter fills the editor by keyboard, saves a draft, comes back and su
   await page.goto(recordPath);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Status: Eingereicht')).toBeVisible();
+  await expect(page.getByText('Erste Fassung')).toBeVisible();
   await expect(page.getByText('Geowissenschaften')).toBeVisible();
   await expect(page.getByRole('link', { name: 'grundwasser@lfu.example' })).toBeVisible();
   await expect(

@@ -48,6 +48,11 @@ test('a submitter creates and submits a record; an editor publishes it from the 
   // The abstract is plain text: its markup shows as written.
   await expect(main(page).getByText('Zweiter <b>Absatz</b>.')).toBeVisible();
   await main(page).getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+  // Every step asks first, with an optional comment for the history.
+  await page
+    .getByRole('dialog', { name: 'Zur Prüfung einreichen' })
+    .getByRole('button', { name: 'Zur Prüfung einreichen' })
+    .click();
   await expect(
     page.getByRole('status').filter({ hasText: 'zur Prüfung eingereicht' }),
   ).toBeVisible();
@@ -55,12 +60,15 @@ test('a submitter creates and submits a record; an editor publishes it from the 
   await expect(main(page).getByRole('button', { name: 'Einreichung zurücknehmen' })).toBeVisible();
 
   const review = await editor.newPage();
-  await review.goto('/metadata/mine');
-  await expect(review.getByRole('heading', { level: 1, name: 'Meine Datensätze' })).toBeVisible();
-  await review.getByRole('tab', { name: 'Zur Prüfung' }).click();
+  await review.goto('/metadata/review');
+  await expect(review.getByRole('heading', { level: 1, name: 'Prüfliste' })).toBeVisible();
   await review.getByRole('link', { name: publicTitle }).click();
   await expect(review).toHaveURL(publishedPath);
   await main(review).getByRole('button', { name: 'Veröffentlichen' }).click();
+  await review
+    .getByRole('dialog', { name: 'Veröffentlichen' })
+    .getByRole('button', { name: 'Veröffentlichen' })
+    .click();
   await expect(review.getByText('Status: Veröffentlicht')).toBeVisible();
   await expect(review.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
   await expect(

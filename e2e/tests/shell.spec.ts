@@ -139,7 +139,7 @@ test.describe('breadcrumbs, title and canonical link', () => {
 });
 
 test.describe('main menu', () => {
-  test('a visitor sees map, search and the legal link; an administrator also Publish and Management', async ({
+  test('a visitor sees map, search and the legal link; an administrator also Contribute and Management', async ({
     page,
   }) => {
     await page.goto('/');
@@ -147,7 +147,7 @@ test.describe('main menu', () => {
     await expect(nav.getByRole('link', { name: 'Karte' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Suche' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Impressum' })).toBeVisible();
-    await expect(nav.getByRole('button', { name: 'Veröffentlichen' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Erfassen' })).toHaveCount(0);
     await expect(nav.getByRole('button', { name: 'Verwaltung' })).toHaveCount(0);
 
     await page.goto('/login');
@@ -160,18 +160,18 @@ test.describe('main menu', () => {
       await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await page.keyboard.press('Escape');
-    await nav.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await nav.getByRole('button', { name: 'Erfassen' }).click();
     await page.getByRole('menuitem', { name: 'Metadaten erfassen' }).click();
     await expect(page).toHaveURL('/metadata/create');
   });
 
-  test('a submitter sees Publish but not Management', async ({ page }) => {
+  test('a submitter sees Contribute but not Management', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Benutzername').fill('submitter');
     await page.getByLabel(/^Passwort/).fill('submitter-demo');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
-    await expect(nav.getByRole('button', { name: 'Veröffentlichen' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Erfassen' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Verwaltung' })).toHaveCount(0);
   });
 

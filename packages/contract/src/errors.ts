@@ -47,6 +47,7 @@ export const ErrorCode = {
   classificationNotFound: 'classification.not_found',
   unknownCode: 'record.unknown_code',
   importInvalid: 'record.import_invalid',
+  recordExists: 'record.exists',
   notAcceptable: 'request.not_acceptable',
   bundleNotFound: 'bundle.not_found',
   fileNotFound: 'file.not_found',
@@ -67,6 +68,14 @@ export const ErrorCode = {
   proxyTimeout: 'geo.proxy_timeout',
   proxyContentType: 'geo.proxy_content_type',
   proxyUpstream: 'geo.proxy_upstream',
+  proxyUnreachable: 'geo.proxy_unreachable',
+  // Processes (issue 20)
+  processNotFound: 'process.not_found',
+  processUnknownKind: 'process.unknown_kind',
+  processNotCancelable: 'process.not_cancelable',
+  processNotRetryable: 'process.not_retryable',
+  scheduleNotFound: 'process.schedule_not_found',
+  cronInvalid: 'process.cron_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

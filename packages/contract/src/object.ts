@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserName } from './access.js';
 import { BoundingBox, Metadata, recordLimits } from './record.js';
 
 /** Limits of objects, shared by the server and the forms. */
@@ -194,19 +195,38 @@ export const CreatedAccessKey = AccessKey.extend({ secret: z.string() }).meta({
 });
 export type CreatedAccessKey = z.infer<typeof CreatedAccessKey>;
 
-/** `GET /object` (own records, review queue): paged summaries. */
+/** How `GET /object` orders: last change first (default), oldest change or submission first. */
+export const objectListSorts = ['modified desc', 'modified asc', 'submitted asc'] as const;
+export type ObjectListSort = (typeof objectListSorts)[number];
+
+/** `GET /object` (own records, records to manage, review queue): paged summaries. */
 export const ObjectListQuery = z.object({
   owner: z.enum(['me']).optional(),
+  ownerName: UserName.optional().describe(
+    'Only records owned by this user name (among those the caller may read)',
+  ),
   state: ObjectState.optional(),
+  sort: z
+    .enum(objectListSorts)
+    .default('modified desc')
+    .describe('`submitted asc`: the review queue, longest waiting first'),
   start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   rows: z.coerce.number().int().min(1).max(objectLimits.listRowsMax).default(10),
 });
+export type ObjectListQuery = z.infer<typeof ObjectListQuery>;
 export const ObjectList = z
   .object({
     numFound: z.number().int(),
     start: z.number().int(),
     rows: z.number().int(),
-    docs: z.array(ObjectSummary.extend({ modified: z.string(), owner: z.string() })),
+    docs: z.array(
+      ObjectSummary.extend({
+        modified: z.string(),
+        owner: z.string(),
+        /** The last submission of a record waiting for review: when and by whom. */
+        submitted: z.object({ at: z.string(), by: z.string() }).optional(),
+      }),
+    ),
   })
   .meta({ id: 'ObjectList' });
 export type ObjectList = z.infer<typeof ObjectList>;

@@ -32,6 +32,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
+import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import type { Resolve } from './modules/geo/proxy.service.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
@@ -40,6 +41,9 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
+import { processRoutes } from './modules/processes/process.routes.js';
+import { queueSystemJob } from './modules/processes/process.service.js';
+import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
@@ -70,6 +74,11 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /**
+   * The proxy's address rule (default `refuseAddress`); tests let loopback through so that
+   * hosts of published records can reach their map server on 127.0.0.1.
+   */
+  geoRefuseAddress?: typeof refuseAddress;
   /** Where log lines go (default standard output); tests read the log from a stream. */
   logStream?: LogStream;
 }
@@ -116,10 +125,14 @@ export async function buildApp(
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
     app.decorate('demoDatabase', seeded.demo);
-    // A new database, or a release that changed the search document, rebuilds the index.
-    await ensureSearchIndex(database.db, app.log);
+    // A new database, or a release that changed the search document, rebuilds the index;
+    // a large catalogue as a background process that administrators can watch.
+    await ensureSearchIndex(database.db, app.log, {
+      background: () => queueSystemJob(database.db, 'search.reindex', app.clock()),
+    });
     // Cleans left-over upload temporaries and unused blobs before anything is served.
     await registerFileStore(app);
+    registerProcesses(app);
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
 
@@ -164,6 +177,9 @@ export async function buildApp(
         await api.register(mediaRoutes);
         await api.register(classificationRoutes);
         await api.register(searchRoutes);
+        await api.register(
+          processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
+        );
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // The index page links its assets absolutely only when it knows the outer prefix.
@@ -177,9 +193,16 @@ export async function buildApp(
     // Unknown files and geo-service paths are 404s too, never a rendered page.
     app.all('/assets/*', { schema: { hide: true } }, sendRouteNotFound);
     // The geo service (SPEC §7 base /geoth); its unknown paths are JSON 404s as well.
-    await app.register(geoRoutes({ config: config.geo, resolve: options.geoResolve }), {
-      prefix: '/geoth',
-    });
+    await app.register(
+      geoRoutes({
+        config: config.geo,
+        resolve: options.geoResolve,
+        refuse: options.geoRefuseAddress,
+      }),
+      {
+        prefix: '/geoth',
+      },
+    );
     // The catalogue service (CSW 2.0.2), with the OWS exception reports of its standard.
     await app.register(cswRoutes, { prefix: '/csw' });
 

@@ -65,6 +65,28 @@ export interface Config {
   geo: GeoServiceConfig;
   /** The catalogue service under /csw: how it describes itself and its page limit (`CSW_*`). */
   csw: CswConfig;
+  /** Background jobs (`PROCESS_*`, modules/processes). */
+  processes: ProcessesConfig;
+}
+
+/** How this process's worker takes and runs background jobs. */
+export interface ProcessesConfig {
+  /** Whether this process runs a worker at all (`PROCESS_WORKER`, default true). */
+  worker: boolean;
+  /** Jobs this process runs at the same time (`PROCESS_CONCURRENCY`, default 2). */
+  concurrency: number;
+  /** Pause between two looks at the queue and the schedules (`PROCESS_POLL_INTERVAL`, default 1s). */
+  pollIntervalMs: number;
+  /**
+   * A running job whose process showed no sign of life for this long is taken up again, or
+   * failed after its last try (`PROCESS_LEASE_TIMEOUT`, default 60s; heartbeats come at a
+   * quarter of it).
+   */
+  leaseTimeoutMs: number;
+  /** Wait before the next try of a failed job, times the tries so far (`PROCESS_RETRY_DELAY`, default 10s). */
+  retryDelayMs: number;
+  /** Finished jobs are kept this long, then purged (`PROCESS_RETENTION`, default 30 days). */
+  retentionSeconds: number;
 }
 
 /** What the CSW capabilities say about the service and its provider; unset texts are left out. */
@@ -163,6 +185,7 @@ const Environment = z.object({
   SEARCH_TIMEOUT: millis.optional(),
   GEO_PROXY_ALLOW: HostList.optional(),
   GEO_PROXY_ALLOW_PRIVATE: HostList.optional(),
+  GEO_PROXY_RECORD_HOSTS: flag.optional(),
   GEO_PROXY_MAX_BYTES: positiveInteger.optional(),
   GEO_PROXY_TIMEOUT: duration.optional(),
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
@@ -178,6 +201,12 @@ const Environment = z.object({
   CSW_CONTACT_NAME: z.string().max(500).optional(),
   CSW_CONTACT_EMAIL: z.email('expected an e-mail address').optional(),
   CSW_MAX_RECORDS: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  PROCESS_WORKER: flag.optional(),
+  PROCESS_CONCURRENCY: positiveInteger.optional(),
+  PROCESS_POLL_INTERVAL: millis.optional(),
+  PROCESS_LEASE_TIMEOUT: millis.optional(),
+  PROCESS_RETRY_DELAY: millis.optional(),
+  PROCESS_RETENTION: duration.optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -234,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geo: {
       proxyAllow: e.GEO_PROXY_ALLOW ?? [],
       proxyAllowPrivate: e.GEO_PROXY_ALLOW_PRIVATE ?? [],
+      proxyRecordHosts: e.GEO_PROXY_RECORD_HOSTS ?? true,
       proxyMaxBytes: e.GEO_PROXY_MAX_BYTES ?? GEO_DEFAULTS.proxyMaxBytes,
       proxyTimeoutMs: (e.GEO_PROXY_TIMEOUT ?? GEO_DEFAULTS.proxyTimeoutMs / 1000) * 1000,
       proxyClientConcurrency: e.GEO_PROXY_CLIENT_CONCURRENCY ?? GEO_DEFAULTS.proxyClientConcurrency,
@@ -256,6 +286,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactName: e.CSW_CONTACT_NAME,
       contactEmail: e.CSW_CONTACT_EMAIL,
       maxRecords: e.CSW_MAX_RECORDS ?? 100,
+    },
+    processes: {
+      worker: e.PROCESS_WORKER ?? true,
+      concurrency: e.PROCESS_CONCURRENCY ?? 2,
+      pollIntervalMs: e.PROCESS_POLL_INTERVAL ?? 1000,
+      leaseTimeoutMs: e.PROCESS_LEASE_TIMEOUT ?? 60_000,
+      retryDelayMs: e.PROCESS_RETRY_DELAY ?? 10_000,
+      retentionSeconds: e.PROCESS_RETENTION ?? 30 * 86400,
     },
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {

@@ -16,8 +16,10 @@ export const routePaths = {
   metadata: '/metadata',
   'metadata.create': '/metadata/create',
   'metadata.mine': '/metadata/mine',
+  'metadata.review': '/metadata/review',
   'metadata.edit': '/metadata/:id/edit',
-  // After the fixed children: a record id never equals `create` or `mine` (10+ characters).
+  // After the fixed children: a record id never equals `create`, `mine` or `review` (10+
+  // characters).
   'metadata.record': '/metadata/:id',
   search: '/search',
 } as const;

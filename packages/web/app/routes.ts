@@ -45,6 +45,9 @@ export default [
     route(child('metadata', 'metadata.mine'), './routes/metadata-mine.tsx', {
       id: 'metadata.mine',
     }),
+    route(child('metadata', 'metadata.review'), './routes/metadata-review.tsx', {
+      id: 'metadata.review',
+    }),
     route(child('metadata', 'metadata.edit'), './routes/metadata-edit.tsx', {
       id: 'metadata.edit',
     }),

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useRevalidator } from 'react-router';
 import { ErrorPage } from '../components/layout/error-page';
 import { PageSection } from '../components/layout/page-section';
+import { StateBadge } from '../components/records/state-badge';
 import { RecordEditor } from '../features/editor/components/record-editor';
 import {
   RecordNotFoundForEditing,
@@ -15,7 +16,6 @@ import {
   type EditPageData,
 } from '../features/editor/loaders/edit-record.client';
 import { toFormValues } from '../features/editor/model/to-form-values';
-import { StateBadge } from '../features/records/components/state-badge';
 import { localized } from '../features/records/model/localized-text';
 import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-change';
 import { pageMeta } from '../lib/page-meta';

@@ -12,6 +12,8 @@ import {
 } from '../../test/expected-access.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { seededVocabularies } from '../../test/test-vocabularies.js';
+import { writeIso19139 } from '../records/iso19139-writer.js';
 
 /**
  * The access matrix of the Objects work: every endpoint × every kind of caller × every
@@ -60,9 +62,22 @@ interface Endpoint {
     url: string;
     payload?: unknown;
     version?: true;
+    /** The content type of a payload that is not JSON (sent as it is). */
+    contentType?: string;
   };
   expected: (c: Caller, s: ObjectState) => number | boolean;
 }
+
+/** An ISO 19139 file of a complete record, for the import endpoint. */
+const importFile = writeIso19139(
+  {
+    id: 'MatrixImportFile01',
+    type: 'dataset',
+    modified: '2026-01-01T00:00:00Z',
+    metadata: completeMetadata({ title: { de: 'Importiert' } }),
+  },
+  seededVocabularies,
+);
 
 const endpoints: Endpoint[] = [
   {
@@ -79,6 +94,19 @@ const endpoints: Endpoint[] = [
       url: '/object',
       payload: { id, metadata: { title: { de: 'Neu' } } },
       version: true,
+    }),
+    expected: (c, s) => expect3(c, s, mayWrite(c, s), 200),
+  },
+  {
+    // Saving an ISO 19139 file over a record is the normal save (issue 18.6).
+    name: 'PUT /object/{id}/import',
+    mutates: true,
+    request: (id) => ({
+      method: 'PUT',
+      url: `/object/${id}/import`,
+      payload: importFile,
+      version: true,
+      contentType: 'application/xml',
     }),
     expected: (c, s) => expect3(c, s, mayWrite(c, s), 200),
   },
@@ -274,12 +302,18 @@ describe.each(testDatabases)('access matrix on $name', (database) => {
             const target = endpoint.mutates ? await fixture(state) : shared;
             const req = endpoint.request(target.id);
             let payload = req.payload;
+            let url = req.url;
             if (req.version) {
               const version = (await api('GET', `/object/${target.id}`, as('administrator'))).json()
                 .version;
-              payload = { ...(payload as object), version };
+              if (req.contentType) url = `${url}?version=${version}`;
+              else payload = { ...(payload as object), version };
             }
-            const res = await api(req.method, req.url, headersFor(caller, target.secrets), payload);
+            const headers = {
+              ...headersFor(caller, target.secrets),
+              ...(req.contentType ? { 'content-type': req.contentType } : {}),
+            };
+            const res = await api(req.method, url, headers, payload);
             answers[caller] =
               typeof endpoint.expected(caller, state) === 'boolean' ? res.json() : res.statusCode;
             expected[caller] = endpoint.expected(caller, state);

@@ -1,5 +1,5 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
-import type { Grant, ObjectState } from '@geoportal/contract/object';
+import type { Grant, ObjectListSort, ObjectState } from '@geoportal/contract/object';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, ObjectTable } from '../../db/schema.js';
@@ -36,7 +36,14 @@ export async function findObject(db: Db, id: string): Promise<ObjectRow | undefi
 
 export async function insertObject(
   db: Db,
-  row: { id: string; type: string; owner_id: string; metadata: unknown; now: Date },
+  row: {
+    id: string;
+    type: string;
+    owner_id: string;
+    metadata: unknown;
+    now: Date;
+    file_identifier?: string | null;
+  },
 ) {
   await db
     .insertInto('object')
@@ -48,8 +55,28 @@ export async function insertObject(
       metadata: JSON.stringify(row.metadata),
       created_at: row.now,
       modified_at: row.now,
+      file_identifier: row.file_identifier ?? null,
     })
     .execute();
+}
+
+/**
+ * Ids of the records an imported file's identifier names: the record whose id it is (our
+ * own export) first, then those imported from a file with this identifier, oldest first.
+ */
+export async function findIdsByFileIdentifier(db: Db, fileIdentifier: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('object')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('id', '=', fileIdentifier), eb('file_identifier', '=', fileIdentifier)]),
+    )
+    .orderBy(sql`id = ${fileIdentifier}`, 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -233,26 +260,58 @@ function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: 
   ];
 }
 
+/** The last submission of each listed record: its time and who submitted it. */
+function lastSubmission(column: 'at' | 'actor_name') {
+  return (eb: ExpressionBuilder<Database, 'object'>) =>
+    eb
+      .selectFrom('object_history')
+      .select(`object_history.${column}`)
+      .whereRef('object_history.object_id', '=', 'object.id')
+      .where('object_history.to_state', '=', 'submitted')
+      .orderBy('object_history.id', 'desc')
+      .limit(1);
+}
+
 export async function listObjects(
   db: Db,
   viewer: Viewer,
-  filter: { ownerId?: string; state?: ObjectState; start: number; rows: number },
+  filter: {
+    ownerId?: string;
+    ownerName?: string;
+    state?: ObjectState;
+    sort: ObjectListSort;
+    start: number;
+    rows: number;
+  },
 ) {
   let query = db
     .selectFrom('object')
     .innerJoin('account', 'account.id', 'object.owner_id')
     .where(readableBy(viewer));
   if (filter.ownerId) query = query.where('object.owner_id', '=', filter.ownerId);
+  if (filter.ownerName) {
+    const name = filter.ownerName.toLowerCase();
+    query = query.where((eb) => eb(eb.fn('lower', ['account.name']), '=', name));
+  }
   if (filter.state) query = query.where('object.state', '=', filter.state);
+  let page = query
+    .select(objectColumns)
+    .select((eb) => [
+      lastSubmission('at')(eb).as('submitted_at'),
+      lastSubmission('actor_name')(eb).as('submitted_by'),
+    ]);
+  page =
+    filter.sort === 'submitted asc'
+      ? page
+          .orderBy(sql`submitted_at`, (ob) => ob.asc().nullsLast())
+          .orderBy('object.modified_at', 'asc')
+      : page.orderBy('object.modified_at', filter.sort === 'modified asc' ? 'asc' : 'desc');
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .select(objectColumns)
-      .orderBy('object.modified_at', 'desc')
-      .orderBy('object.id')
-      .offset(filter.start)
-      .limit(filter.rows)
-      .execute(),
+    page.orderBy('object.id').offset(filter.start).limit(filter.rows).execute(),
   ]);
-  return { numFound: count.n, rows: rows as ObjectRow[] };
+  return {
+    numFound: count.n,
+    rows: rows as Array<ObjectRow & { submitted_at: Date | null; submitted_by: string | null }>,
+  };
 }

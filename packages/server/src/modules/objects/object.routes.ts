@@ -11,6 +11,7 @@ import {
   StateChange,
   UpdateObject,
 } from '@geoportal/contract/object';
+import { ImportCheck, ImportIntoQuery, ImportQuery } from '@geoportal/contract/record-import';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -143,6 +144,11 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer' },
       (_request, body, done) => done(null, body),
     );
+    const xmlBody = z
+      .custom<Buffer>((value) => Buffer.isBuffer(value), 'is not an XML document')
+      .meta({ type: 'string', format: 'binary', description: 'The ISO 19139 XML document' });
+    const consumes = ['application/xml', 'text/xml'];
+    const xmlErrors = { ...errors, 413: ErrorBody, 415: ErrorBody };
     scope.post(
       '/object/import',
       {
@@ -158,16 +164,68 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             '`record.import_invalid` naming line and column; so is a well-formed file that is not ' +
             'an ISO 19139 gmd:MD_Metadata with a title. Classification values are mapped to the ' +
             'codes of the classifications; keywords that match none become free keywords, other ' +
-            'unknown values are left out. Answers 201 with the new draft like `POST /object`.',
-          consumes: ['application/xml', 'text/xml'],
-          body: z
-            .custom<Buffer>((value) => Buffer.isBuffer(value), 'is not an XML document')
-            .meta({ type: 'string', format: 'binary', description: 'The ISO 19139 XML document' }),
-          response: { 201: ObjectNormal, ...errors, 413: ErrorBody, 415: ErrorBody },
+            'unknown values are left out. Answers 201 with the new draft like `POST /object`. ' +
+            "When the file's gmd:fileIdentifier names an existing record (its id, or the " +
+            'identifier of the file it was imported from), the answer is 409 `record.exists` ' +
+            'unless `as=copy`: then see `POST /object/import/check` and either update that ' +
+            'record (`PUT /object/{id}/import`) or import a copy. A record the caller may not ' +
+            'read is not named.',
+          consumes,
+          querystring: ImportQuery,
+          body: xmlBody,
+          response: { 201: ObjectNormal, ...xmlErrors },
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await records.importIso19139(request.ctx, request.body)),
+        reply
+          .code(201)
+          .send(await records.importIso19139(request.ctx, request.body, request.query.as)),
+    );
+    scope.post(
+      '/object/import/check',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'What importing an ISO 19139 file would meet; stores nothing',
+          description:
+            'Reads the file like `POST /object/import` and answers its file identifier and the ' +
+            'existing record it names that the caller may read (`existing`, with whether the ' +
+            'caller may update it), or `hidden: true` when such a record exists that the caller ' +
+            'may not see (nothing more about it is told).',
+          consumes,
+          body: xmlBody,
+          response: { 200: ImportCheck, ...xmlErrors },
+        },
+      },
+      async (request) => records.checkIso19139(request.ctx, request.body),
+    );
+    scope.put(
+      '/object/:id/import',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Save an ISO 19139 file as a new version of a record',
+          description:
+            "Replaces the record's metadata (and type) with the file's, through the same save " +
+            'as `PUT /object`: the caller must be allowed to write the record, and `version` is ' +
+            'the version they decided to replace (409 `object.version_conflict` when someone ' +
+            'saved in between). Files, state and access control stay as they are.',
+          consumes,
+          params: idParams,
+          querystring: ImportIntoQuery,
+          body: xmlBody,
+          response: { 200: ObjectNormal, ...xmlErrors },
+        },
+      },
+      async (request) =>
+        records.importIntoIso19139(
+          request.ctx,
+          request.params.id,
+          request.query.version,
+          request.body,
+        ),
     );
   });
 

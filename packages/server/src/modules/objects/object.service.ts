@@ -4,6 +4,7 @@ import type {
   Metadata,
   ObjectDetailed,
   ObjectList,
+  ObjectListQuery,
   ObjectNormal,
   ObjectState,
   ObjectSummary,
@@ -11,6 +12,7 @@ import type {
   UpdateObject,
 } from '@geoportal/contract/object';
 import { missingRequired } from '@geoportal/contract/record';
+import type { ImportCheck } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
@@ -29,7 +31,12 @@ import {
   VersionConflictError,
 } from './object.errors.js';
 import * as repo from './object.repository.js';
-import { type LoadedObject, loadReadable, type ObjectContext } from './object-kernel.js';
+import {
+  type LoadedObject,
+  loadObject,
+  loadReadable,
+  type ObjectContext,
+} from './object-kernel.js';
 import { changedReadOnlyFields } from './object-representation.js';
 import { can, isPublisher, transitions, viewerOf } from './policy.js';
 
@@ -118,8 +125,15 @@ async function checkCodes(
   if (fields.length > 0) throw new UnknownCodeError(fields);
 }
 
-/** Creates a draft owned by the caller (submitters, editors, administrators). */
-export async function createObject(ctx: ObjectContext, input: CreateObject): Promise<ObjectNormal> {
+/**
+ * Creates a draft owned by the caller (submitters, editors, administrators). `fileIdentifier`
+ * remembers the identifier of an imported file, so that a later import of it is recognised.
+ */
+export async function createObject(
+  ctx: ObjectContext,
+  input: CreateObject,
+  options: { fileIdentifier?: string | undefined } = {},
+): Promise<ObjectNormal> {
   const auth = requireAuth(ctx);
   if (!isPublisher({ auth })) throw deniedError(true);
   const type = input.type ?? 'dataset';
@@ -132,6 +146,7 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
       owner_id: auth.accountId,
       metadata: input.metadata,
       now: ctx.now,
+      file_identifier: options.fileIdentifier ?? null,
     });
     await repo.insertHistory(trx, {
       object_id: id,
@@ -144,6 +159,31 @@ export async function createObject(ctx: ObjectContext, input: CreateObject): Pro
     await refreshSearchDocuments(trx, [id]);
   });
   return toNormal((await repo.findObject(ctx.db, id)) as repo.ObjectRow);
+}
+
+/**
+ * What an imported file's identifier meets: the first record it names that the caller may
+ * read (with whether they may save over it); else `hidden` when such records exist but the
+ * caller may see none of them, which tells only that the identifier is taken.
+ */
+export async function findImportMatch(
+  ctx: ObjectContext,
+  fileIdentifier: string,
+): Promise<ImportCheck['existing'] | 'hidden' | null> {
+  const ids = await repo.findIdsByFileIdentifier(ctx.db, fileIdentifier);
+  for (const id of ids) {
+    const loaded = await loadObject(ctx, id).catch(() => null);
+    if (!loaded || !can(loaded.subject, loaded.facts, 'read')) continue;
+    const { row } = loaded;
+    return {
+      id: row.id,
+      version: row.version,
+      state: row.state,
+      title: (row.metadata as Metadata).title,
+      writable: can(loaded.subject, loaded.facts, 'write'),
+    };
+  }
+  return ids.length > 0 ? 'hidden' : null;
 }
 
 /** Saves a record over the version the editor started from; a stale version is 409. */
@@ -214,16 +254,19 @@ export async function changeState(
   return toDetailed(ctx, await loadReadable(ctx, id));
 }
 
-/** `GET /object`: readable objects, optionally the caller's own or of one state. */
-export async function listObjects(
-  ctx: ObjectContext,
-  query: { owner?: 'me' | undefined; state?: ObjectState | undefined; start: number; rows: number },
-): Promise<ObjectList> {
+/**
+ * `GET /object`: readable objects, optionally the caller's own, another owner's or of one
+ * state. Editors and administrators read every record, so for them this is every record
+ * they manage; the review queue is `state=submitted&sort=submitted asc`.
+ */
+export async function listObjects(ctx: ObjectContext, query: ObjectListQuery): Promise<ObjectList> {
   if (query.owner === 'me' && !ctx.auth) throw deniedError(false);
   const auth = ctx.auth;
   const { numFound, rows } = await repo.listObjects(ctx.db, viewerOf(auth), {
     ...(query.owner === 'me' && auth ? { ownerId: auth.accountId } : {}),
+    ...(query.ownerName ? { ownerName: query.ownerName } : {}),
     ...(query.state ? { state: query.state } : {}),
+    sort: query.sort,
     start: query.start,
     rows: query.rows,
   });
@@ -239,6 +282,10 @@ export async function listObjects(
       ...toSummary(row, thumbnails.get(row.id)),
       modified: row.modified_at.toISOString(),
       owner: row.owner_name,
+      // Only while it waits for review: an older submission says nothing about the record now.
+      ...(row.state === 'submitted' && row.submitted_at && row.submitted_by
+        ? { submitted: { at: new Date(row.submitted_at).toISOString(), by: row.submitted_by } }
+        : {}),
     })),
   };
 }

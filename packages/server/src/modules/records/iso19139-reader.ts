@@ -47,7 +47,12 @@ import {
 export interface ImportedRecord {
   type: string;
   metadata: Metadata;
+  /** The record's `gmd:fileIdentifier`, when it has a usable one: how a re-import is found. */
+  fileIdentifier?: string;
 }
+
+/** Longest `gmd:fileIdentifier` kept; a longer one is no identifier we could match on. */
+const FILE_IDENTIFIER_MAX = 255;
 
 const ISO_ROOT = 'MD_Metadata';
 
@@ -588,5 +593,10 @@ export function readIso19139(xml: string, vocabularies: Vocabularies): ImportedR
       `The ISO 19139 record cannot be imported: ${issue?.path.join('.') ?? 'record'} ${issue?.message ?? 'is invalid'}.`,
     );
   }
-  return { type: readType(record, ctx), metadata: parsed.data };
+  const fileIdentifier = stringOf(first(record, 'fileIdentifier'));
+  return {
+    type: readType(record, ctx),
+    metadata: parsed.data,
+    ...(fileIdentifier && fileIdentifier.length <= FILE_IDENTIFIER_MAX ? { fileIdentifier } : {}),
+  };
 }

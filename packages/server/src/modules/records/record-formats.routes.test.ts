@@ -261,11 +261,12 @@ describe.each(testDatabases)('ISO 19139 and GeoJSON through the API on $name', (
   });
 
   describe('POST /object/import', () => {
-    const sample = (metadata: Metadata = completeMetadata(), type = 'dataset') =>
-      writeIso19139(
-        { id: 'ForeignRecord000000001', type, modified: '2025-01-01T00:00:00Z', metadata },
-        seededVocabularies,
-      );
+    const sample = (
+      metadata: Metadata = completeMetadata(),
+      type = 'dataset',
+      id = 'ForeignRecord000000001',
+    ) =>
+      writeIso19139({ id, type, modified: '2025-01-01T00:00:00Z', metadata }, seededVocabularies);
 
     it('refuses visitors (401) and users without a publishing role (403) before reading the file', async () => {
       expect((await importXml(sample())).statusCode).toBe(401);
@@ -277,11 +278,13 @@ describe.each(testDatabases)('ISO 19139 and GeoJSON through the API on $name', (
         related: [{ id: 'BBBBBBBBBBBBBBBBBBBBBB', relation: 'source' }],
       });
       for (const contentType of ['application/xml', 'text/xml; charset=utf-8']) {
-        const res = await importXml(sample(metadata, 'series'), 'sub', contentType);
+        // A file identifier per round: the same file twice would be a duplicate (409).
+        const fileIdentifier = `Foreign-${contentType.length}-000001`;
+        const res = await importXml(sample(metadata, 'series', fileIdentifier), 'sub', contentType);
         expect(res.statusCode).toBe(201);
         const draft = ObjectNormal.parse(res.json());
         expect(draft).toMatchObject({ state: 'draft', owner: 'sub', type: 'series', version: 1 });
-        expect(draft.id).not.toBe('ForeignRecord000000001');
+        expect(draft.id).not.toBe(fileIdentifier);
         expect(draft.metadata).toEqual(carriedByIso19139('series', metadata));
         const stored = await get(draft.id, 'sub');
         expect(stored.json().metadata).toEqual(draft.metadata);
@@ -293,7 +296,14 @@ describe.each(testDatabases)('ISO 19139 and GeoJSON through the API on $name', (
         completeMetadata({ useConstraints: { de: 'Quelle: <GD> & "Partner"' } }),
       );
       const xml = (await get(object.id, 'sub', { accept: 'application/xml' })).body;
-      const res = await importXml(xml, 'sub');
+      // The export names the record itself, so a plain import is a duplicate: import a copy.
+      expect((await importXml(xml, 'sub')).statusCode).toBe(409);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/object/import?as=copy',
+        headers: headers('sub', { 'content-type': 'application/xml' }),
+        payload: xml,
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().metadata).toEqual(carriedByIso19139('dataset', object.metadata));
     });

@@ -1,15 +1,22 @@
 import { seededClassifications } from '@geoportal/contract/classification';
 import type { Metadata, ObjectNormal } from '@geoportal/contract/object';
+import type { ImportCheck, ImportQuery } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
 import { readClassifications } from '../classifications/classification.service.js';
-import { deniedError } from '../objects/object.errors.js';
-import { createObject, getObject } from '../objects/object.service.js';
-import type { ObjectContext } from '../objects/object-kernel.js';
-import { isPublisher } from '../objects/policy.js';
+import { deniedError, deniedTo } from '../objects/object.errors.js';
+import {
+  createObject,
+  findImportMatch,
+  getObject,
+  updateObject,
+} from '../objects/object.service.js';
+import { loadReadable, type ObjectContext } from '../objects/object-kernel.js';
+import { can, isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
 import type { Vocabularies } from './iso19139-codes.js';
-import { readIso19139 } from './iso19139-reader.js';
+import { type ImportedRecord, readIso19139 } from './iso19139-reader.js';
 import { writeIso19139 } from './iso19139-writer.js';
+import { RecordExistsError } from './record.errors.js';
 import { decodeXml } from './xml-document.js';
 
 /** The classifications a record's codes may come from: the seeded ones and its keywords'. */
@@ -31,13 +38,63 @@ export async function exportGeoJson(ctx: ObjectContext, id: string): Promise<Rec
 }
 
 /**
- * Creates a draft owned by the caller from an ISO 19139 file. The access check comes first,
- * so a visitor learns nothing about the file; then the file is read without any network or
- * file access, and the record goes through the same creation path as `POST /object`.
+ * Reads an uploaded ISO 19139 file for a publisher. The access check comes first, so a
+ * visitor learns nothing about the file; then the file is read without any network or file
+ * access.
  */
-export async function importIso19139(ctx: ObjectContext, body: Uint8Array): Promise<ObjectNormal> {
+async function readUpload(ctx: ObjectContext, body: Uint8Array): Promise<ImportedRecord> {
   if (!ctx.auth) throw deniedError(false);
   if (!isPublisher({ auth: ctx.auth })) throw deniedError(true);
-  const record = readIso19139(decodeXml(body), await vocabularies(ctx.db));
-  return createObject(ctx, record);
+  return readIso19139(decodeXml(body), await vocabularies(ctx.db));
+}
+
+/**
+ * Creates a draft owned by the caller from an ISO 19139 file, through the same creation path
+ * as `POST /object`. As `new`, a file whose identifier names an existing record is refused
+ * (409 record.exists) rather than silently becoming a second record; as `copy` it gets an
+ * identifier of its own and does not claim the file's, so later imports still find the
+ * original.
+ */
+export async function importIso19139(
+  ctx: ObjectContext,
+  body: Uint8Array,
+  as: ImportQuery['as'] = 'new',
+): Promise<ObjectNormal> {
+  const { type, metadata, fileIdentifier } = await readUpload(ctx, body);
+  if (as === 'copy') return createObject(ctx, { type, metadata });
+  if (fileIdentifier) {
+    const match = await findImportMatch(ctx, fileIdentifier);
+    if (match === 'hidden') throw new RecordExistsError(fileIdentifier);
+    if (match) throw new RecordExistsError(fileIdentifier, match.id);
+  }
+  return createObject(ctx, { type, metadata }, { fileIdentifier });
+}
+
+/** What importing the file would meet (`POST /object/import/check`); nothing is stored. */
+export async function checkIso19139(ctx: ObjectContext, body: Uint8Array): Promise<ImportCheck> {
+  const { fileIdentifier } = await readUpload(ctx, body);
+  const match = fileIdentifier ? await findImportMatch(ctx, fileIdentifier) : null;
+  return {
+    fileIdentifier: fileIdentifier ?? null,
+    existing: match === 'hidden' ? null : match,
+    hidden: match === 'hidden',
+  };
+}
+
+/**
+ * Saves the file's record as a new version of record `id`, through the normal save: whoever
+ * may write the record (as for `PUT /object`, checked before the file is read), over the
+ * `version` they decided to replace (409 object.version_conflict when someone saved in
+ * between).
+ */
+export async function importIntoIso19139(
+  ctx: ObjectContext,
+  id: string,
+  version: number,
+  body: Uint8Array,
+): Promise<ObjectNormal> {
+  const loaded = await loadReadable(ctx, id);
+  if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
+  const { type, metadata } = readIso19139(decodeXml(body), await vocabularies(ctx.db));
+  return updateObject(ctx, { id, version, type, metadata });
 }

@@ -19,11 +19,21 @@ describe('main menu (SPEC §2, §6)', () => {
     ]);
   });
 
+  it('shows editors the review queue in the Publish menu', () => {
+    const editor = (roles: readonly string[]) => roles.includes('editor');
+    expect(ids(visibleItems(mainMenu, editor))).toEqual([
+      'map',
+      'search',
+      'publish[metadata-create,metadata-mine,metadata-review]',
+      'legal',
+    ]);
+  });
+
   it('shows administrators every entry, Management with users, groups, processes, command', () => {
     expect(ids(visibleItems(mainMenu, () => true))).toEqual([
       'map',
       'search',
-      'publish[metadata-create,metadata-mine]',
+      'publish[metadata-create,metadata-mine,metadata-review]',
       'management[management-users,management-groups,management-processes,management-command]',
       'legal',
     ]);
@@ -32,6 +42,7 @@ describe('main menu (SPEC §2, §6)', () => {
   it('asks about each distinct role list once', () => {
     expect(roleListsOf(mainMenu)).toEqual([
       ['administrator', 'editor', 'submitter'],
+      ['administrator', 'editor'],
       ['administrator'],
     ]);
   });

@@ -22,9 +22,14 @@ export interface MenuItem {
 }
 
 const publishers = ['administrator', 'editor', 'submitter'] as const;
+const reviewers = ['administrator', 'editor'] as const;
 const administrators = ['administrator'] as const;
 
-/** The main menu of SPEC §2 with the roles of SPEC §6. */
+/**
+ * The main menu of SPEC §2 with the roles of SPEC §6. The group SPEC calls the Publish menu
+ * is labelled "Erfassen"/"Contribute" (issue 18.7), so that it differs from the workflow's
+ * "Veröffentlichen"/"Publish" button; it also holds the editors' review queue.
+ */
 export const mainMenu: readonly MenuItem[] = [
   { id: 'map', label: 'menu.map', ref: 'home', activeEqual: true },
   { id: 'search', label: 'menu.search', ref: 'search' },
@@ -43,6 +48,12 @@ export const mainMenu: readonly MenuItem[] = [
         label: 'menu.metadata.mine',
         ref: 'metadata.mine',
         roles: publishers,
+      },
+      {
+        id: 'metadata-review',
+        label: 'menu.metadata.review',
+        ref: 'metadata.review',
+        roles: reviewers,
       },
     ],
   },

@@ -1,7 +1,8 @@
 import type { RequiredField } from '@geoportal/contract/record';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { Ref } from 'react';
+import { type Ref, useRef } from 'react';
 import { FormattedList, FormattedMessage, useIntl } from 'react-intl';
+import { useBottomScrollPadding } from '../hooks/use-bottom-scroll-padding';
 import type { Busy, EditedRecord } from '../hooks/use-record-actions';
 import { requiredLabels } from '../model/field-labels';
 import classes from './editor.module.css';
@@ -19,7 +20,9 @@ export interface EditorActionsProps {
 /**
  * Save (a draft may be incomplete), submit for review and, for editors, publish. Submitting
  * and publishing need a complete record: while fields are missing the buttons are off and
- * the hint below names what is missing.
+ * the hint below names what is missing. The bar sticks to the bottom of the window at every
+ * width (on a phone the form is thousands of pixels long), and the page's scroll padding
+ * keeps focused fields clear of it.
  */
 export function EditorActions({
   record,
@@ -36,8 +39,10 @@ export function EditorActions({
   const isDraft = !record || record.state === 'draft';
   const working = busy !== null;
   const hintId = 'editor-missing-hint';
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomScrollPadding(bar);
   return (
-    <div className={classes.actions}>
+    <div className={classes.actions} ref={bar} data-testid="editor-actions">
       <Stack gap="xs">
         <Group gap="sm">
           <Button
@@ -83,7 +88,7 @@ export function EditorActions({
           </Text>
         </Group>
         {incomplete && (canSubmit || canPublish) && (
-          <Text size="sm" id={hintId}>
+          <Text size="sm" id={hintId} className={classes.hint}>
             <FormattedMessage
               id="editor.action.missing"
               values={{

@@ -80,6 +80,39 @@ describe('RecordEditor', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('asks before submitting and sends the optional comment with the step', async () => {
+    const user = userEvent.setup();
+    const metadata = {
+      ...draft.metadata,
+      abstract: { de: 'Bodenkarte des Landes' },
+      topicCategories: ['inlandWaters'],
+      extent: { west: 9, south: 50, east: 11, north: 52 },
+      dates: { creation: '2024-01-01' },
+      contacts: [{ organisation: 'Landesamt', email: 'info@amt.example', role: 'pointOfContact' }],
+      licence: 'cc-by-4.0',
+      lineage: { de: 'Kartiert 2023' },
+    };
+    const { sent, router } = renderEditor(
+      <RecordEditor record={editedRecord} values={toFormValues('dataset', metadata)} />,
+      {
+        path: '/bearbeiten',
+        routes: {
+          'PUT /object': () => json({ ...draft, version: 4, metadata }),
+          [`PUT /object/${draft.id}/state`]: () => json({ ...draft, state: 'submitted' }),
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Zur Prüfung einreichen' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Zur Prüfung einreichen' });
+    expect(sent('PUT')).toEqual([]);
+    await fill(user, within(dialog).getByRole('textbox', { name: /Kommentar/ }), 'Bitte prüfen');
+    await user.click(within(dialog).getByRole('button', { name: 'Zur Prüfung einreichen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/metadata/${draft.id}`));
+    const [save, step] = sent('PUT');
+    expect(save?.url).toBe('/api/v1/object');
+    expect(bodyOf(step)).toEqual({ state: 'submitted', comment: 'Bitte prüfen' });
+  });
+
   it('keeps submitting off while required fields are missing and names them', async () => {
     renderEditor(
       <RecordEditor record={editedRecord} values={toFormValues('dataset', draft.metadata)} />,

@@ -25,6 +25,7 @@ import { IdentificationSection } from './sections/identification-section';
 import { KeywordsSection } from './sections/keywords-section';
 import { QualitySection } from './sections/quality-section';
 import { TimeSection } from './sections/time-section';
+import { StepCommentModal } from './step-comment-modal';
 
 export interface RecordEditorProps {
   /** The saved record being edited; null for a new one (its first save creates it). */
@@ -93,6 +94,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
    * may come before that commit, and a disabled button takes no focus).
    */
   const [focusReturn, setFocusReturn] = useState<{ to: Element | null } | null>(null);
+  // Submitting and publishing ask first, with an optional comment for the history.
+  const [askingStep, setAskingStep] = useState<'submitted' | 'published' | null>(null);
   const keepingFocus = async (run: () => Promise<void>) => {
     const before = document.activeElement;
     await run();
@@ -111,36 +114,47 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
   return (
     <EditorProvider editor={editor}>
       {before && <div className={classes.before}>{before}</div>}
-      <div className={classes.layout}>
-        <ProgressOverview progress={progress} />
-        <form
-          noValidate
-          aria-label={intl.formatMessage({ id: 'editor.form' })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (actions.busy === null) void keepingFocus(actions.handleSave);
-          }}
-        >
+      {/* The form spans the overview too, so that its sticky action bar is in reach from the
+          top of the page on, also on a phone where the overview fills the first screen. */}
+      <form
+        noValidate
+        aria-label={intl.formatMessage({ id: 'editor.form' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (actions.busy === null) void keepingFocus(actions.handleSave);
+        }}
+      >
+        <div className={classes.layout}>
+          <ProgressOverview progress={progress} />
           <Stack gap="lg">
             <IssueSummary issues={issues} ref={summary} />
             <EditorSections />
-            <EditorActions
-              record={actions.record}
-              busy={actions.busy}
-              dirty={dirty}
-              missing={missing}
-              onStep={(state) => void keepingFocus(() => actions.handleStep(state))}
-              saveRef={saveButton}
-            />
           </Stack>
-        </form>
-      </div>
+        </div>
+        <EditorActions
+          record={actions.record}
+          busy={actions.busy}
+          dirty={dirty}
+          missing={missing}
+          onStep={setAskingStep}
+          saveRef={saveButton}
+        />
+      </form>
       <ConflictModal
         conflict={actions.conflict}
         busy={actions.busy}
         onLoadSaved={actions.loadSaved}
         onOverwrite={() => void actions.overwrite()}
         onCancel={actions.closeConflict}
+      />
+      <StepCommentModal
+        step={askingStep}
+        onClose={() => setAskingStep(null)}
+        onConfirm={(comment) => {
+          const step = askingStep;
+          setAskingStep(null);
+          if (step) void keepingFocus(() => actions.handleStep(step, comment));
+        }}
       />
       <LeaveModal blocker={leave.blocker} />
     </EditorProvider>

@@ -142,14 +142,17 @@ export function useRecordActions({ editor, initial, allowNavigation, onInvalid }
     }
   };
 
-  /** Saves, then takes the workflow step (submit for review, or publish for editors). */
-  const handleStep = async (state: 'submitted' | 'published') => {
+  /**
+   * Saves, then takes the workflow step (submit for review, or publish for editors), with
+   * the user's optional comment for the history.
+   */
+  const handleStep = async (state: 'submitted' | 'published', comment?: string) => {
     setBusy(state);
     const isNew = !record;
     const saved = await save(true);
     if (!saved) return setBusy(null);
     try {
-      await changeState(client, saved.id, { state });
+      await changeState(client, saved.id, { state, ...(comment ? { comment } : {}) });
       toast.success(say(state === 'submitted' ? 'editor.done.submitted' : 'editor.done.published'));
       allowNavigation();
       navigate(pathTo('metadata.record', { id: saved.id }));

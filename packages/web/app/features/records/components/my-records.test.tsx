@@ -24,7 +24,10 @@ function listing(all: ReturnType<typeof doc>[]) {
   return (request: RecordedRequest) => {
     const query = new URL(request.url, 'http://x').searchParams;
     const state = query.get('state');
-    const matching = all.filter((d) => !state || d.state === state);
+    const ownerName = query.get('ownerName');
+    const matching = all.filter(
+      (d) => (!state || d.state === state) && (!ownerName || d.owner === ownerName),
+    );
     const start = Number(query.get('start'));
     const rows = Number(query.get('rows'));
     return json({
@@ -44,15 +47,18 @@ const listRequests = (requests: RecordedRequest[]) =>
 function routesFor(all: ReturnType<typeof doc>[]) {
   const answer = listing(all);
   const routes: Record<string, typeof answer> = {};
-  for (const owner of ['owner=me&', '']) {
-    for (const state of ['draft', 'submitted', 'published', 'withdrawn']) {
+  for (const owner of ['owner=me&', '', 'ownerName=someone&']) {
+    for (const state of ['draft&', 'submitted&', 'published&', 'withdrawn&', '']) {
+      const filter = `${owner}${state ? `state=${state}` : ''}`;
       for (let start = 0; start < 100; start += 20) {
-        routes[`GET /object?${owner}state=${state}&start=${start}&rows=20`] = answer;
+        routes[`GET /object?${filter}start=${start}&rows=20`] = answer;
       }
       // The tabs' counts.
-      routes[`GET /object?${owner}state=${state}&start=0&rows=1`] = answer;
+      routes[`GET /object?${filter}start=0&rows=1`] = answer;
     }
   }
+  // The review queue's count, for the link to its page.
+  routes['GET /object?state=submitted&sort=submitted+asc&start=0&rows=1'] = answer;
   return routes;
 }
 
@@ -95,34 +101,72 @@ describe('MyRecords', () => {
     expect(await screen.findByText(/Von Ihnen ist noch nichts veröffentlicht/)).toBeTruthy();
   });
 
-  it('offers editors the review queue of every submitted record, with owners', async () => {
+  it('offers editors every record they manage, filtered by state and owner in the address', async () => {
+    // jsdom has no layout: the state picker scrolls its options into view.
+    Element.prototype.scrollIntoView ??= () => undefined;
+    const all = [doc(2, 'submitted'), doc(3, 'submitted'), doc(4, 'published'), doc(6, 'draft')];
     const { requests } = renderRecords(<MyRecords reviewer publisher />, {
+      principal: editor,
+      routes: routesFor(all),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Alle Datensätze (4)' }));
+    expect(await screen.findByRole('link', { name: 'Datensatz 3' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getAllByText(/von someone/)).toHaveLength(3);
+    expect(listRequests(requests).at(-1)?.url).toBe('/api/v1/object?start=0&rows=20');
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Eigentümer/ }), 'someone');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3), {
+      timeout: 3000,
+    });
+    expect(listRequests(requests).at(-1)?.url).toBe(
+      '/api/v1/object?ownerName=someone&start=0&rows=20',
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Veröffentlicht' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Datensatz 4' })).toBeTruthy();
+    expect(listRequests(requests).at(-1)?.url).toBe(
+      '/api/v1/object?ownerName=someone&state=published&start=0&rows=20',
+    );
+  }, 20_000);
+
+  it('links editors to the review queue with its count; submitters get neither', async () => {
+    renderRecords(<MyRecords reviewer publisher />, {
       principal: editor,
       routes: routesFor([doc(2, 'submitted'), doc(3, 'submitted')]),
     });
-    await userEvent.click(screen.getByRole('tab', { name: /^Zur Prüfung/ }));
-    expect(await screen.findByRole('link', { name: 'Datensatz 2' })).toBeTruthy();
-    expect(screen.getByText(/von someone/)).toBeTruthy();
-    expect(listRequests(requests).at(-1)?.url).toBe(
-      '/api/v1/object?state=submitted&start=0&rows=20',
+    const link = await screen.findByRole('link', { name: 'Prüfliste (2)' });
+    expect(link.getAttribute('href')).toBe('/metadata/review');
+    cleanup();
+    renderRecords(<MyRecords reviewer={false} publisher />, { routes: routesFor([doc(1)]) });
+    await screen.findByRole('link', { name: 'Datensatz 1' });
+    expect(screen.queryByRole('link', { name: /Prüfliste/ })).toBeNull();
+    expect(screen.queryByRole('tab', { name: /Alle Datensätze/ })).toBeNull();
+  });
+
+  it('opens a filtered list of all records from the address', async () => {
+    renderRecords(<MyRecords reviewer publisher />, {
+      principal: editor,
+      path: '/metadata/mine?tab=all&owner=someone&state=withdrawn',
+      routes: routesFor([doc(2, 'submitted')]),
+    });
+    expect(
+      await screen.findByText(
+        'Kein Datensatz passt zu diesen Filtern. Ändern Sie Status oder Eigentümer.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Eigentümer/ }) as HTMLInputElement).value).toBe(
+      'someone',
     );
   });
 
-  it('says so when nothing waits for review', async () => {
-    renderRecords(<MyRecords reviewer publisher />, {
-      principal: editor,
-      path: '/metadata/mine?tab=review',
-      routes: routesFor([]),
-    });
-    expect(await screen.findByText('Zurzeit wartet kein Datensatz auf Prüfung.')).toBeTruthy();
-  });
-
-  it('counts the review queue on its tab, and shows a tab without its count when that fails', async () => {
+  it('counts every tab, and shows a tab without its count when that fails', async () => {
     const all = [doc(2, 'submitted'), doc(3, 'submitted'), doc(4, 'published')];
     const routes = routesFor(all);
     delete routes['GET /object?owner=me&state=published&start=0&rows=1'];
     renderRecords(<MyRecords reviewer publisher />, { principal: editor, routes });
-    expect(await screen.findByRole('tab', { name: 'Zur Prüfung (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Alle Datensätze (3)' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Eingereicht (2)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Veröffentlicht' })).toBeTruthy();
   });

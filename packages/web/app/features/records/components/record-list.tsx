@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { StateBadge } from '../../../components/records/state-badge';
 import { errorText } from '../../../lib/http/error-text';
 import { pathTo } from '../../../route-paths';
 import type { RecordListEntry, RecordListQuery } from '../api/list-records';
@@ -10,14 +11,15 @@ import { localized } from '../model/localized-text';
 import { DateTime } from './date-time';
 import { DeleteRecordButton } from './delete-record-button';
 import classes from './records.module.css';
-import { StateBadge } from './state-badge';
 
 export interface RecordListProps {
   query: RecordListQuery;
   /** Translation key of the sentence shown when nothing matches. */
   emptyKey: string;
-  /** Show each record's owner and state (the review queue lists other people's records). */
+  /** Show each record's owner and state (lists of other people's records). */
   showOwner?: boolean;
+  /** Show when and by whom each record was submitted (the review queue) instead of its last change. */
+  showSubmission?: boolean;
   /** Shown under the empty sentence, e.g. a link to create a record. */
   emptyAction?: ReactNode;
   /** Whether an entry gets "Delete" (the server decides again when it is used). */
@@ -32,6 +34,7 @@ export function RecordList({
   query,
   emptyKey,
   showOwner = false,
+  showSubmission = false,
   emptyAction,
   canDelete,
 }: RecordListProps) {
@@ -92,10 +95,21 @@ export function RecordList({
               <Group gap="xs" mt={4}>
                 {showOwner && <StateBadge state={doc.state} />}
                 <Text size="sm" c="dimmed">
-                  <FormattedMessage
-                    id={showOwner ? 'mine.modifiedBy' : 'mine.modified'}
-                    values={{ date: <DateTime value={doc.modified} />, owner: doc.owner }}
-                  />
+                  {showSubmission && doc.submitted ? (
+                    <FormattedMessage
+                      id="review.submittedBy"
+                      values={{
+                        date: <DateTime value={doc.submitted.at} />,
+                        by: doc.submitted.by,
+                        owner: doc.owner,
+                      }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id={showOwner ? 'mine.modifiedBy' : 'mine.modified'}
+                      values={{ date: <DateTime value={doc.modified} />, owner: doc.owner }}
+                    />
+                  )}
                 </Text>
                 {canDelete?.(doc) && (
                   <DeleteRecordButton

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { StateBadge } from '../../../components/records/state-badge';
 import { isDetailed, type RecordView as Record } from '../../../lib/api/get-record';
 import { pathTo } from '../../../route-paths';
 import { useLocalized } from '../hooks/use-localized';
@@ -18,7 +19,6 @@ import { QualitySection } from './quality-section';
 import { RecordTypeBadge } from './record-type-badge';
 import classes from './records.module.css';
 import { RelatedSection } from './related-section';
-import { StateBadge } from './state-badge';
 
 export interface RecordViewProps {
   record: Record;

@@ -39,7 +39,15 @@ describe('WorkflowActions', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('submits a draft at once, confirms with a toast and reloads', async () => {
+  /** Clicks the step's button, then the dialog's confirm button of the same name. */
+  const confirmStep = async (name: string) => {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name }));
+    await screen.findByRole('dialog', { name });
+    await user.click(screen.getAllByRole('button', { name }).at(-1) as HTMLElement);
+  };
+
+  it('submits a draft without a comment, confirms with a toast and reloads', async () => {
     const onChanged = vi.fn();
     const { sent } = renderRecords(
       <WorkflowActions record={draft} isOwner onChanged={onChanged} />,
@@ -47,7 +55,7 @@ describe('WorkflowActions', () => {
         routes: { [statePath]: () => json({ ...draft, state: 'submitted' }) },
       },
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Zur Prüfung einreichen' }));
+    await confirmStep('Zur Prüfung einreichen');
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(bodyOf(sent('PUT')[0])).toEqual({ state: 'submitted' });
     expect(showToast).toHaveBeenCalledWith(
@@ -55,6 +63,25 @@ describe('WorkflowActions', () => {
       'Erfolg',
       'Der Datensatz wurde zur Prüfung eingereicht.',
     );
+  });
+
+  it('sends an optional comment with submitting and publishing', async () => {
+    const onChanged = vi.fn();
+    const { sent } = renderRecords(
+      <WorkflowActions record={submitted} isOwner={false} onChanged={onChanged} />,
+      { principal: editor, routes: { [statePath]: () => json({ ...draft, state: 'published' }) } },
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Veröffentlichen' });
+    expect(screen.getByText('Optional. Der Kommentar erscheint im Verlauf.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /Kommentar/ }), 'Geprüft, danke');
+    await user.click(
+      screen.getAllByRole('button', { name: 'Veröffentlichen' }).at(-1) as HTMLElement,
+    );
+    await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(bodyOf(sent('PUT')[0])).toEqual({ state: 'published', comment: 'Geprüft, danke' });
+    expect(dialog.isConnected).toBe(false);
   });
 
   it('asks an editor for a comment before returning a submission', async () => {
@@ -107,7 +134,7 @@ describe('WorkflowActions', () => {
         [statePath]: () => errorResponse(400, 'object.incomplete', 'The record is incomplete.'),
       },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Zur Prüfung einreichen' }));
+    await confirmStep('Zur Prüfung einreichen');
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith(
         'error',

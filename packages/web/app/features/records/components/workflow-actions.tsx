@@ -6,7 +6,7 @@ import { changeState } from '../../../lib/api/change-state';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { useToast } from '../../../lib/use-toast';
-import { asksFirst, needsComment, stepLabelKey, type WorkflowStep } from '../model/transitions';
+import { needsComment, stepLabelKey, type WorkflowStep } from '../model/transitions';
 
 export interface WorkflowActionsProps {
   /** The record in the detailed view: its `permissions.transitions` say what is allowed. */
@@ -19,8 +19,9 @@ export interface WorkflowActionsProps {
 
 /**
  * The workflow steps the user may take now (DESIGN §5), one button each, exactly as the
- * server lists them in `permissions.transitions`. Returning a record from review and
- * withdrawing it ask first in a dialog; an editor's return needs a comment for the owner.
+ * server lists them in `permissions.transitions`. Every step asks first in a dialog with a
+ * comment that the history keeps: optional for submitting and publishing (a note for the
+ * reviewer or the owner), required for an editor's return to draft.
  */
 export function WorkflowActions({ record, isOwner, onChanged }: WorkflowActionsProps) {
   const intl = useIntl();
@@ -48,7 +49,6 @@ export function WorkflowActions({ record, isOwner, onChanged }: WorkflowActionsP
   };
 
   const handleClick = (step: WorkflowStep) => {
-    if (!asksFirst(step)) return void run(step);
     setComment('');
     setCommentMissing(false);
     setAsking(step);

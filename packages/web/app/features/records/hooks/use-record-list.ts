@@ -25,7 +25,7 @@ export interface RecordListState {
  * arrives after the query changed or the list was reloaded is dropped.
  */
 export function useRecordList(
-  { owner, state }: RecordListQuery,
+  { owner, ownerName, state, sort }: RecordListQuery,
   rows = RECORD_PAGE_SIZE,
 ): RecordListState {
   const { client } = useAccess();
@@ -40,7 +40,7 @@ export function useRecordList(
       setLoading(true);
       setError(null);
       try {
-        const page = await listRecords(client, { owner, state }, start, rows);
+        const page = await listRecords(client, { owner, ownerName, state, sort }, start, rows);
         if (current !== generation.current) return;
         setDocs((before) => [...(start === 0 ? [] : (before ?? [])), ...page.docs]);
         setNumFound(page.numFound);
@@ -50,7 +50,7 @@ export function useRecordList(
         if (current === generation.current) setLoading(false);
       }
     },
-    [client, owner, state, rows],
+    [client, owner, ownerName, state, sort, rows],
   );
 
   const reload = useCallback(() => {

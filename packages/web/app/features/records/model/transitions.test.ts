@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksFirst, needsComment, stepLabelKey } from './transitions';
+import { needsComment, stepLabelKey } from './transitions';
 
 describe('workflow steps (DESIGN §5)', () => {
   it('asks an editor, not the owner, for a comment when returning a submission', () => {
@@ -8,14 +8,6 @@ describe('workflow steps (DESIGN §5)', () => {
     expect(needsComment(back, true)).toBe(false);
     expect(needsComment({ from: 'withdrawn', to: 'draft' }, true)).toBe(true);
     expect(needsComment({ from: 'draft', to: 'submitted' }, false)).toBe(false);
-  });
-
-  it('asks first before a return and a withdrawal only', () => {
-    expect(asksFirst({ from: 'submitted', to: 'draft' })).toBe(true);
-    expect(asksFirst({ from: 'withdrawn', to: 'draft' })).toBe(true);
-    expect(asksFirst({ from: 'published', to: 'withdrawn' })).toBe(true);
-    expect(asksFirst({ from: 'draft', to: 'submitted' })).toBe(false);
-    expect(asksFirst({ from: 'submitted', to: 'published' })).toBe(false);
   });
 
   it('names an owner’s take-back differently from an editor’s return', () => {

@@ -18,14 +18,6 @@ export function needsComment(step: WorkflowStep, isOwner: boolean): boolean {
 }
 
 /**
- * Whether a step opens a dialog before it is sent: every return to draft (with its comment)
- * and withdrawing, which takes a published record away from every visitor.
- */
-export function asksFirst(step: WorkflowStep): boolean {
-  return step.to === 'draft' || step.to === 'withdrawn';
-}
-
-/**
  * The translation key of a step's button, e.g. `record.action.submitted.draft.owner` for an
  * owner taking their submission back and `record.action.submitted.draft` for an editor
  * returning it.

@@ -2,6 +2,7 @@ import type { SearchHit } from '@geoportal/contract/search';
 import { Anchor, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { StateBadge } from '../../../components/records/state-badge';
 import { pathTo } from '../../../route-paths';
 import { facetValueLabel, type SearchClassifications } from '../model/facet-labels';
 import { pickSnippet, pickText } from '../model/localized';
@@ -21,14 +22,22 @@ export interface ResultCardProps {
   /** The pointer is on this hit's footprint (or on the card). */
   hovered: boolean;
   onHover: (id: string | null) => void;
+  /** Show the workflow state: for signed-in publishers, whose hits may be unpublished. */
+  showState?: boolean;
 }
 
 /**
  * One hit: thumbnail, title (the query's matches marked) linking to the record, a snippet of
- * the abstract, type, date, licence and organisations. Pointing at the card or focusing its
+ * the abstract, its workflow state for publishers, type, date, licence and organisations. Pointing at the card or focusing its
  * link highlights the footprint on the map.
  */
-export function ResultCard({ hit, classifications, hovered, onHover }: ResultCardProps) {
+export function ResultCard({
+  hit,
+  classifications,
+  hovered,
+  onHover,
+  showState = false,
+}: ResultCardProps) {
   const intl = useIntl();
   const lang = intl.locale;
   const titleSnippet = pickSnippet(hit.highlights.title, lang);
@@ -70,6 +79,7 @@ export function ResultCard({ hit, classifications, hovered, onHover }: ResultCar
           </Text>
         )}
         <Group gap="xs" mt={6} wrap="wrap">
+          {showState && <StateBadge state={hit.state} size="sm" />}
           <Badge variant="light" tt="none" fw={500}>
             <VisuallyHidden>
               <FormattedMessage id="search.hit.type" />{' '}

@@ -1,4 +1,6 @@
 import type { SearchHit } from '@geoportal/contract/search';
+import { hasAnyRole } from '../../../lib/auth/role-check';
+import { useAuth } from '../../../lib/auth/use-auth';
 import type { SearchClassifications } from '../model/facet-labels';
 import { ResultCard } from './result-card';
 import classes from './search.module.css';
@@ -12,8 +14,17 @@ export interface ResultListProps {
   label: string;
 }
 
-/** The hits of the current page in order. */
+/** Who may see records that are not published, and so gets each hit's state (issue 18.7). */
+const publishers = ['administrator', 'editor', 'submitter'];
+
+/**
+ * The hits of the current page in order. Signed-in publishers see each hit's workflow state,
+ * since their hits may include drafts and submissions; visitors see published records only,
+ * where a state would say nothing.
+ */
 export function ResultList({ hits, classifications, hoveredId, onHover, label }: ResultListProps) {
+  const { principal } = useAuth();
+  const showState = hasAnyRole(principal, publishers);
   return (
     <ol className={classes.list} aria-label={label}>
       {hits.map((hit) => (
@@ -23,6 +34,7 @@ export function ResultList({ hits, classifications, hoveredId, onHover, label }:
             classifications={classifications}
             hovered={hoveredId === hit.id}
             onHover={onHover}
+            showState={showState}
           />
         </li>
       ))}

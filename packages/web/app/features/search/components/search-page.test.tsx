@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Principal } from '@geoportal/contract/access';
 import type { SearchHit, SearchResponse } from '@geoportal/contract/search';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorResponse, json } from '../../../lib/testing/fake-fetch';
+import { submitter } from '../../../lib/testing/fixtures';
 import { renderApp } from '../../../lib/testing/render-app';
 import type { SearchPageData } from '../loaders/search-page-data';
 import { HighlightedText } from './highlighted-text';
@@ -87,7 +89,7 @@ function Where() {
 }
 
 /** The page inside a data router at `path`, over a fake API that knows nothing. */
-function renderPage(path: string, page: SearchPageData = data) {
+function renderPage(path: string, page: SearchPageData = data, principal: Principal | null = null) {
   const { router } = renderApp(
     <>
       <SearchPage data={page} />
@@ -106,6 +108,7 @@ function renderPage(path: string, page: SearchPageData = data) {
       path,
       pattern: '/search',
       pages: [{ path: '/metadata/:id', element: <Where /> }],
+      principal,
     },
   );
   if (!router) throw new Error('The search page needs a data router.');
@@ -143,6 +146,18 @@ describe('SearchPage', { timeout: 30_000 }, () => {
     expect(card.textContent).toContain('Von: LfULG Sachsen');
     expect(within(card).getByText('30.06.2025').tagName).toBe('TIME');
     expect(screen.getByTestId('search-count').textContent).toBe('25 Treffer, 1–1 angezeigt');
+  });
+
+  it('shows signed-in publishers each hit’s workflow state, visitors none', () => {
+    const draftHit = { ...hit, id: 'record-0000000003', state: 'draft' as const };
+    const page = { ...data, result: { ...result, docs: [hit, draftHit] } };
+    renderPage('/search?q=Grundwasser', page, submitter);
+    const cards = screen.getAllByTestId('search-hit');
+    expect(cards[0]?.textContent).toContain('Status: Veröffentlicht');
+    expect(cards[1]?.textContent).toContain('Status: Entwurf');
+    cleanup();
+    renderPage('/search?q=Grundwasser');
+    expect(screen.getByTestId('search-hit').textContent).not.toContain('Status:');
   });
 
   it('shows the thumbnail of a hit that has one, lazily and decorative, in the same box as the placeholder', () => {

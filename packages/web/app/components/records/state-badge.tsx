@@ -11,13 +11,13 @@ const stateColors: Record<ObjectState, string> = {
 };
 
 /**
- * The workflow state as a badge, e.g. "Entwurf". The dot variant keeps the text in the page's
- * text colour (coloured text on coloured ground fails contrast); screen readers hear
- * "Status: Entwurf".
+ * The workflow state as a badge, e.g. "Entwurf", on record pages, record lists and search
+ * hits. The dot variant keeps the text in the page's text colour (coloured text on coloured
+ * ground fails contrast); screen readers hear "Status: Entwurf".
  */
-export function StateBadge({ state }: { state: ObjectState }) {
+export function StateBadge({ state, size = 'lg' }: { state: ObjectState; size?: 'sm' | 'lg' }) {
   return (
-    <Badge variant="dot" color={stateColors[state]} size="lg" tt="none">
+    <Badge variant="dot" color={stateColors[state]} size={size} tt="none">
       <VisuallyHidden>
         <FormattedMessage id="record.stateLabel" />{' '}
       </VisuallyHidden>
