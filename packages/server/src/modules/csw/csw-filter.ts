@@ -49,7 +49,9 @@ type Queryable =
   | { kind: 'keyword'; field: TextField; filter: FilterField }
   | { kind: 'value'; filter: FilterField }
   | { kind: 'date'; filter: FilterField }
-  | { kind: 'box' };
+  | { kind: 'box' }
+  /** The record identifier: a restriction of the search, not a condition (see `splitIdentifiers`). */
+  | { kind: 'id' };
 
 /** The core queryables of the ISO AP (lower case, without prefix) and their search fields. */
 const queryables: Record<string, Queryable> = {
@@ -62,6 +64,7 @@ const queryables: Record<string, Queryable> = {
   organisationname: { kind: 'value', filter: 'organisation' },
   modified: { kind: 'date', filter: 'modified' },
   boundingbox: { kind: 'box' },
+  identifier: { kind: 'id' },
 };
 
 /** The names the capabilities and error messages list. */
@@ -75,6 +78,7 @@ export const queryableNames = [
   'OrganisationName',
   'Modified',
   'BoundingBox',
+  'Identifier',
 ];
 
 function queryable(property: string): Queryable {
@@ -221,7 +225,47 @@ function compareNode(expr: Extract<Expr, { kind: 'compare' }>): QueryNode {
     }
     case 'box':
       throw invalid(LOCATOR, `${property.slice(0, 80)} is compared with BBOX only.`);
+    case 'id':
+      throw invalid(
+        LOCATOR,
+        'Identifier is compared with PropertyIsEqualTo (=) only: as the whole filter, in an Or ' +
+          'of such comparisons, or as a part of the filter’s outermost And.',
+      );
   }
+}
+
+const isIdentifier = (e: Expr): e is Extract<Expr, { kind: 'compare' }> =>
+  e.kind === 'compare' && e.op === 'EqualTo' && queryable(e.property).kind === 'id';
+
+/** The identifiers a part names when it is `Identifier = x` or an Or of such comparisons. */
+function identifiersOf(e: Expr): string[] | undefined {
+  if (isIdentifier(e)) return [e.value.trim()];
+  if (e.kind === 'or' && e.children.every(isIdentifier)) {
+    return e.children.map((c) => (c as { value: string }).value.trim());
+  }
+  return undefined;
+}
+
+/**
+ * Takes the record identifiers out of a constraint: the whole of it, or parts of its
+ * outermost And (each part's identifiers intersected). The search restricts itself to them
+ * (`matchingIds`' `onlyIds`); the index has no identifier field to test inside Or or Not.
+ */
+export function splitIdentifiers(expr: Expr): { ids?: string[]; rest?: Expr } {
+  if (expr.kind === 'ids') return { ids: expr.ids };
+  const whole = identifiersOf(expr);
+  if (whole) return { ids: whole };
+  if (expr.kind !== 'and') return { rest: expr };
+  let ids: string[] | undefined;
+  const rest: Expr[] = [];
+  for (const child of expr.children) {
+    const named = identifiersOf(child);
+    if (!named) rest.push(child);
+    else ids = ids === undefined ? named : ids.filter((id) => named.includes(id));
+  }
+  const remaining: Expr | undefined =
+    rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : { kind: 'and', children: rest };
+  return { ...(ids ? { ids } : {}), ...(remaining ? { rest: remaining } : {}) };
 }
 
 /** The constraint as the search engine's query tree. */

@@ -475,6 +475,32 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       expect(nested.text).toContain('FeatureId');
     });
 
+    it('restricts to the records an Identifier comparison names, with the same visibility', async () => {
+      const cql = async (constraint: string, token?: string) =>
+        resultsOf(await getRecords({ constraintLanguage: 'CQL_TEXT', constraint }, token));
+      expect((await cql(`Identifier = '${ids.soil}'`)).ids).toEqual([ids.soil]);
+      const either = `apiso:Identifier = '${ids.soil}' OR Identifier = '${ids.draft}'`;
+      expect(await cql(either)).toMatchObject({ matched: 1, ids: [ids.soil] });
+      expect((await cql(either, tokens.owner)).matched).toBe(2);
+      expect((await cql(`Identifier = '${ids.soil}' AND Type = 'dataset'`)).ids).toEqual([
+        ids.soil,
+      ]);
+      expect((await cql(`Identifier = '${ids.aerial}' AND Type = 'dataset'`)).matched).toBe(0);
+      const filter = `<ogc:And>${compare('EqualTo', 'dc:identifier', ids.water as string)}${bbox(6, 51, 7, 52)}</ogc:And>`;
+      expect(resultsOf(await post(getRecordsXml(filter))).ids).toEqual([ids.water]);
+      for (const refused of [`Identifier LIKE '${ids.soil}'`, `NOT Identifier = '${ids.soil}'`]) {
+        const res = exceptionOf(
+          await getRecords({ constraintLanguage: 'CQL_TEXT', constraint: refused }),
+        );
+        expect(res).toMatchObject({
+          status: 400,
+          code: 'InvalidParameterValue',
+          locator: 'Constraint',
+        });
+        expect(res.text).toContain('Identifier is compared with PropertyIsEqualTo');
+      }
+    });
+
     it('takes a FILTER constraint by GET', async () => {
       const filter = `<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:PropertyIsLike wildCard="*" singleChar="?" escapeChar="\\"><ogc:PropertyName>AnyText</ogc:PropertyName><ogc:Literal>*grundwasser*</ogc:Literal></ogc:PropertyIsLike></ogc:Filter>`;
       const res = resultsOf(

@@ -12,7 +12,7 @@ import type { SearchTarget } from '../search/search-statements.js';
 import { CswException } from './csw.errors.js';
 import { capabilities, chosenSections } from './csw-capabilities.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
-import { toQueryNode } from './csw-filter.js';
+import { splitIdentifiers, toQueryNode } from './csw-filter.js';
 import { dublinCore, type ElementName, type ElementSet } from './csw-records.js';
 import { type CswRequest, type OutputSchema, outputSchemas } from './csw-request.js';
 import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
@@ -102,10 +102,8 @@ async function searchFor<T>(
 }
 
 async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
-  const constraint = request.constraint;
-  const ids = constraint?.kind === 'ids' ? constraint.ids : undefined;
-  const query: QueryNode =
-    constraint && constraint.kind !== 'ids' ? toQueryNode(constraint) : { kind: 'all' };
+  const { ids, rest } = request.constraint ? splitIdentifiers(request.constraint) : {};
+  const query: QueryNode = rest ? toQueryNode(rest) : { kind: 'all' };
   const searchRequest: SearchRequest = {
     query,
     filters: [],
