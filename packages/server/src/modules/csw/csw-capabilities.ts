@@ -123,7 +123,9 @@ function filterCapabilities(): string {
     .map((o) =>
       textElement(
         'ogc:ComparisonOperator',
-        o.replace('PropertyIs', '').replace('OrEqualTo', 'EqualTo'),
+        o === 'PropertyIsNull'
+          ? 'NullCheck'
+          : o.replace('PropertyIs', '').replace('OrEqualTo', 'EqualTo'),
       ),
     );
   return element(

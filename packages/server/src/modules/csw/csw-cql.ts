@@ -12,6 +12,7 @@ import { type Comparison, cornersBox, type Expr, filterLimits } from './csw-filt
  *   predicate := property ("=" | "<>" | "<" | ">" | "<=" | ">=") literal
  *              | property ["NOT"] ("LIKE" | "ILIKE") 'pattern'   (% and _ as wildcards)
  *              | property "BETWEEN" literal "AND" literal
+ *              | property "IS" ["NOT"] "NULL"
  */
 
 type Token =
@@ -185,6 +186,12 @@ class CqlParser {
       return negated ? { kind: 'not', child: expr } : expr;
     }
     if (negated) throw this.error(this.tokens[this.pos], 'LIKE');
+    if (this.keyword('IS')) {
+      const isNot = this.keyword('NOT');
+      if (!this.keyword('NULL')) throw this.error(this.tokens[this.pos], 'NULL');
+      const expr: Expr = { kind: 'null', property };
+      return isNot ? { kind: 'not', child: expr } : expr;
+    }
     if (this.keyword('BETWEEN')) {
       const lower = this.literal();
       if (!this.keyword('AND')) throw this.error(this.tokens[this.pos], 'AND');

@@ -32,6 +32,7 @@ export type Expr =
   | { kind: 'not'; child: Expr }
   | { kind: 'compare'; op: Comparison; property: string; value: string; like?: LikeChars }
   | { kind: 'between'; property: string; lower: string; upper: string }
+  | { kind: 'null'; property: string }
   | { kind: 'bbox'; property: string; box: Box }
   /** ogc:FeatureId / ogc:GmlObjectId: record identifiers, only ever the whole filter (FE 1.1). */
   | { kind: 'ids'; ids: string[] };
@@ -268,6 +269,33 @@ export function splitIdentifiers(expr: Expr): { ids?: string[]; rest?: Expr } {
   return { ...(ids ? { ids } : {}), ...(remaining ? { rest: remaining } : {}) };
 }
 
+/** The whole world: every record with an extent intersects it. */
+const WORLD: Box = { west: -180, south: -90, east: 180, north: 90 };
+
+/**
+ * PropertyIsNull where the index can tell: a record without a box is one outside the whole
+ * world's box (a missing extent tests as unknown, which Not keeps); queryables every record
+ * has are never null. The absence of the other values is not indexed.
+ */
+function nullNode(property: string): QueryNode {
+  const q = queryable(property);
+  if (q.kind === 'box') {
+    return not({ kind: 'filter', filter: { field: 'bbox', kind: 'bbox', box: WORLD } });
+  }
+  if (
+    q.kind === 'id' ||
+    q.kind === 'date' ||
+    (q.kind === 'text' && q.field !== 'abstract') ||
+    (q.kind === 'value' && q.filter === 'type')
+  ) {
+    return not({ kind: 'all' });
+  }
+  throw invalid(
+    LOCATOR,
+    `PropertyIsNull cannot test ${property.slice(0, 80)} yet; it tests BoundingBox and the queryables every record has.`,
+  );
+}
+
 /** The constraint as the search engine's query tree. */
 export function toQueryNode(expr: Expr): QueryNode {
   switch (expr.kind) {
@@ -278,6 +306,8 @@ export function toQueryNode(expr: Expr): QueryNode {
       return not(toQueryNode(expr.child));
     case 'compare':
       return compareNode(expr);
+    case 'null':
+      return nullNode(expr.property);
     case 'between': {
       const q = queryable(expr.property);
       if (q.kind !== 'date') {
@@ -441,6 +471,9 @@ class FilterReader {
             }
           : {}),
       };
+    }
+    if (name === 'PropertyIsNull') {
+      return { kind: 'null', property: onlyText(element, 'PropertyName', name) };
     }
     if (name === 'PropertyIsBetween') {
       const property = onlyText(element, 'PropertyName', name);

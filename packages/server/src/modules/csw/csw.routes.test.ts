@@ -251,10 +251,10 @@ describe.each(testDatabases)('CSW on $name', (database) => {
         {
           constraintLanguage: 'FILTER',
           constraint:
-            '<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:PropertyIsNull><ogc:PropertyName>Title</ogc:PropertyName></ogc:PropertyIsNull></ogc:Filter>',
+            '<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:Intersects><ogc:PropertyName>ows:BoundingBox</ogc:PropertyName></ogc:Intersects></ogc:Filter>',
         },
         'Constraint',
-        'PropertyIsNull',
+        'The filter operator Intersects is not supported',
       ],
       [
         {
@@ -674,6 +674,35 @@ describe.each(testDatabases)('CSW on $name', (database) => {
         tokens.other,
       );
       expect(children(byIdOther.root, 'SummaryRecord')).toHaveLength(0);
+    });
+  });
+  describe('PropertyIsNull (last: it adds a record)', () => {
+    it('finds the records without a box; queryables every record has are never null', async () => {
+      // createRecord lays the overrides over the complete fixture: an undefined extent drops its box.
+      const withoutExtent = {
+        title: { de: 'Ohne Ausdehnung', en: 'No extent' },
+        abstract: { de: 'Ein Dienst ohne Box.', en: 'A service without a box.' },
+        extent: undefined,
+      };
+      const noBox = await createRecord(t.app, tokens, withoutExtent, 'published', 'service');
+      const isNull = `<ogc:PropertyIsNull><ogc:PropertyName>ows:BoundingBox</ogc:PropertyName></ogc:PropertyIsNull>`;
+      expect(resultsOf(await post(getRecordsXml(isNull))).ids).toEqual([noBox]);
+      const notNull = resultsOf(
+        await post(getRecordsXml(`<ogc:Not>${isNull}</ogc:Not>`, { resultType: 'hits' })),
+      );
+      expect(notNull.matched).toBe(4);
+      const cql = (constraint: string) =>
+        getRecords({ constraintLanguage: 'CQL_TEXT', constraint });
+      expect(resultsOf(await cql('BoundingBox IS NULL')).ids).toEqual([noBox]);
+      expect(resultsOf(await cql('Title IS NULL')).matched).toBe(0);
+      expect(resultsOf(await cql('Modified IS NOT NULL')).matched).toBe(5);
+      const refused = exceptionOf(await cql('Format IS NULL'));
+      expect(refused).toMatchObject({
+        status: 400,
+        code: 'InvalidParameterValue',
+        locator: 'Constraint',
+      });
+      expect(refused.text).toContain('PropertyIsNull cannot test Format');
     });
   });
 });
