@@ -67,6 +67,16 @@ export const ErrorCode = {
   proxyTimeout: 'geo.proxy_timeout',
   proxyContentType: 'geo.proxy_content_type',
   proxyUpstream: 'geo.proxy_upstream',
+  userExists: 'user.exists',
+  userOwnsRecords: 'user.owns_records',
+  userLastAdministrator: 'user.last_administrator',
+  userSelfLockout: 'user.self_lockout',
+  userVersionConflict: 'user.version_conflict',
+  userSuccessorInvalid: 'user.successor_invalid',
+  groupNotFound: 'group.not_found',
+  groupExists: 'group.exists',
+  groupVersionConflict: 'group.version_conflict',
+  roleUnknown: 'role.unknown',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

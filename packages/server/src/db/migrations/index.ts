@@ -9,6 +9,7 @@ import * as m0007 from './0007-search.js';
 import * as m0008 from './0008-search-pairs.js';
 import * as m0009 from './0009-login-throttle.js';
 import * as m0010 from './0010-search-readers-review.js';
+import * as m0012 from './0012-users.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008-search-pairs': m0008,
   '0009-login-throttle': m0009,
   '0010-search-readers-review': m0010,
+  '0012-users': m0012,
 };
