@@ -63,7 +63,8 @@ export const UserListQuery = z.object({
   role: z.string().max(accessLimits.roleNameMax).optional(),
   disabled: Flag.optional(),
 });
-export type UserListQuery = z.input<typeof UserListQuery>;
+/** A query as a client writes it: every field may be left out. */
+export type UserListQuery = Partial<z.output<typeof UserListQuery>>;
 
 export const UserList = z
   .object({
@@ -222,7 +223,7 @@ export const AuditQuery = z.object({
   start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   rows: z.coerce.number().int().min(1).max(usersLimits.auditRowsMax).default(50),
 });
-export type AuditQuery = z.input<typeof AuditQuery>;
+export type AuditQuery = Partial<z.output<typeof AuditQuery>>;
 
 export const AuditList = z
   .object({
