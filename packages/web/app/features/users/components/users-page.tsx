@@ -209,16 +209,16 @@ export function UsersPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4}>
-                        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
+                        <Badge color={user.disabled ? 'gray' : 'green'} variant="dot" tt="none">
                           {t(user.disabled ? 'users.state.disabled' : 'users.state.enabled')}
                         </Badge>
                         {user.locked && (
-                          <Badge color="orange" variant="light">
+                          <Badge color="orange" variant="dot" tt="none">
                             {t('users.state.locked')}
                           </Badge>
                         )}
                         {user.readonly && (
-                          <Badge color="blue" variant="light">
+                          <Badge color="blue" variant="dot" tt="none">
                             {t('users.state.readonly')}
                           </Badge>
                         )}
