@@ -3,6 +3,7 @@ import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { measureFiles, renderFilesSection } from './files.js';
 import { machine, today } from './machine.js';
 import { measureMap, renderMapSection } from './map-bench.js';
+import { measureProcesses, renderProcessesSection } from './processes-bench.js';
 import { startBenchServer } from './server-process.js';
 import { measureSignInTiming, type SignInTiming } from './sign-in-timing.js';
 
@@ -66,6 +67,7 @@ try {
 }
 const filesSection = renderFilesSection(await measureFiles(), machine(), today());
 const mapSection = renderMapSection(await measureMap(), machine(), today());
+const processesSection = renderProcessesSection(await measureProcesses(port), machine(), today());
 
 const table = rows
   .map(
@@ -103,3 +105,4 @@ Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2i
 );
 await writeBenchmarkSection('Files', filesSection);
 await writeBenchmarkSection('Map', mapSection);
+await writeBenchmarkSection('Processes', processesSection);

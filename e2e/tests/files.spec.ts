@@ -227,6 +227,30 @@ test('shows a GeoJSON file on a small map that pans and zooms with the keyboard'
   await card.getByRole('button', { name: 'Vorschau schließen' }).click();
 });
 
+test('shows a CSV file as a table, readable at 320 px and without axe violations', async () => {
+  await panel().getByRole('combobox', { name: 'Paket', exact: true }).selectOption('media');
+  await picker().setInputFiles({
+    name: 'pegel.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Pegel;Datum;Stand (cm)\nDresden;2026-11-01;142\n"Meißen; Elbe";2026-11-01;151\n',
+    ),
+  });
+  const card = bundle('media');
+  await expect(fileLink(card, 'pegel.csv')).toBeVisible(slow);
+  await card.getByRole('button', { name: 'Anzeigen: pegel.csv' }).click();
+  const table = card.getByRole('region', { name: 'Tabelle pegel.csv' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Pegel', 'Datum', 'Stand (cm)']);
+  await expect(table.getByRole('row').nth(2)).toHaveText('Meißen; Elbe2026-11-01151');
+  await expect(table.locator('caption')).toHaveText(
+    '2 Zeilen unter der Kopfzeile, Trennzeichen: Semikolon',
+  );
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAccessible(page, 'CSV table preview@320');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole('button', { name: 'Vorschau schließen' }).click();
+});
+
 test('hides a bundle from visitors', async () => {
   const card = bundle('media');
   await card.getByRole('switch', { name: 'Für Besucher sichtbar' }).click({ force: true });

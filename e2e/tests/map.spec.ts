@@ -2,7 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { mapPixels } from '../support/canvas';
 import { collectErrors } from '../support/console';
+import { apiInPage } from '../support/files';
 import { mapserverUrl, type RunningMapServer, startMapServer } from '../support/mapserver';
+import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
 
 /** Waits for the map's canvas and answers how many of its pixels are not the background. */
 async function paintedPixels(page: Page, layerSelector = '.ol-layer canvas'): Promise<number> {
@@ -117,6 +119,8 @@ test.describe('map viewer', () => {
       .toBe(true);
     const { west = 0, east = 0 } = await viewOf(page);
     expect(east - west).toBeLessThan(6);
+    // The record's own box is outlined in the highlight blue over every footprint.
+    await expect.poll(() => mapPixels(page, [24, 100, 171], 24)).toBeGreaterThan(200);
     // Once the visitor moves the map, its own view takes the box's place in the address.
     await page.getByRole('region', { name: 'Karte' }).focus();
     await page.keyboard.press('+');
@@ -229,6 +233,45 @@ test.describe('map viewer', () => {
     await expectAccessible(page, 'home (320 px, tools shown)');
   });
 
+  test('credits the offline basemap in the attribution control', async ({ page }) => {
+    await openMap(page);
+    const attribution = page.locator('.ol-attribution');
+    // Open on a wide screen, with the Natural Earth and places credit of /geoth/basemap.
+    await expect(attribution).toContainText('Natural Earth');
+    await expect(attribution).toContainText('CC BY 4.0');
+    await expect(attribution.getByRole('button', { name: 'Quellenangaben' })).toBeVisible();
+  });
+
+  test('on a phone a footprint opens as a sheet below the place, not over it', async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 375, height: 700 });
+    await openMap(page);
+    const list = page.getByRole('list', { name: 'Datensätze im Kartenausschnitt' });
+    await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+    await list
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /auf der Karte zeigen/ })
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Datensätze an dieser Stelle' });
+    await expect(sheet).toBeVisible();
+    const map = await page.getByRole('region', { name: 'Karte' }).boundingBox();
+    const box = await sheet.boundingBox();
+    if (!map || !box) throw new Error('no map or sheet box');
+    // Along the map's bottom edge, the map's full width, at most half its height: the upper
+    // part, where the view moved the place, stays free.
+    expect(Math.abs(box.y + box.height - (map.y + map.height))).toBeLessThan(2);
+    expect(Math.abs(box.width - map.width)).toBeLessThan(2);
+    expect(box.height).toBeLessThanOrEqual(map.height / 2 + 1);
+    // A finger has left the screen: no hover.
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'home (phone, footprint sheet)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'home (phone, footprint sheet, dark)');
+    await sheet.getByRole('button', { name: 'Schließen' }).click();
+    await expect(sheet).toBeHidden();
+  });
+
   test('a footprint click opens its popup, which leads to the record', async ({ page }) => {
     // The map, its footprints, then the record page's own part: give a busy machine time.
     test.slow();
@@ -293,6 +336,11 @@ test.describe('map viewer with a real WMS', () => {
     await expect(item).toContainText('Testgebiete');
     await expect.poll(() => wmsPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
     expect(wms.requests.some((query) => /REQUEST=GetMap/i.test(query))).toBe(true);
+    // The service's Attribution from its capabilities is credited on the map, as a link.
+    const credit = page
+      .locator('.ol-attribution')
+      .getByRole('link', { name: 'Testamt für Geodaten' });
+    await expect(credit).toHaveAttribute('href', 'https://geodaten.example/');
 
     const legend = page.getByRole('img', { name: 'Legende von „Testgebiete“' });
     await expect(legend).toBeVisible();
@@ -321,5 +369,83 @@ test.describe('map viewer with a real WMS', () => {
     // Hiding the layer takes its pixels away.
     await page.getByRole('checkbox', { name: 'testgebiete' }).uncheck();
     await expect.poll(() => wmsPixels(page)).toBe(0);
+  });
+
+  test('a layer added from a record survives reload and a shared link', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    // A published record naming the test WMS and its layer.
+    const word = `Isarauen${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 8)}`;
+    const admin = await signedIn(browser, 'admin', 'admin-demo');
+    const adminPage = await admin.newPage();
+    const title = `Testgebiete ${word}`;
+    const id = await createRecordInPage(adminPage, {
+      ...completeMetadata(title),
+      extent: { west: 11.3, south: 48.0, east: 11.9, north: 48.3 },
+      onlineResources: [{ url: mapserverUrl(), protocol: 'wms', layer: 'testgebiete' }],
+    });
+    for (const state of ['submitted', 'published']) {
+      expect((await apiInPage(adminPage, 'PUT', `/object/${id}/state`, { state })).status).toBe(
+        200,
+      );
+    }
+    await admin.close();
+
+    await openMap(page, `/?c=11.6%2C48.15&z=8&q=${word}`);
+    await page.getByRole('button', { name: `Kartendienste von „${title}“ hinzufügen` }).click();
+    await page.getByRole('tab', { name: /Ebenen/ }).click();
+    await expect(page.getByTestId('layer-item')).toContainText(title);
+    await expect(page).toHaveURL(/[?&]l=wms%7C1%7C100%7Ctestgebiete%7C/);
+    await expect.poll(() => wmsPixels(page), { timeout: 20_000 }).toBeGreaterThan(100);
+
+    // Reloaded: the same layer from the address, drawn again.
+    const shared = page.url();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Karte' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('tab', { name: /Ebenen/ }).click();
+    await expect(page.getByTestId('layer-item')).toContainText('testgebiete');
+    await expect.poll(() => wmsPixels(page), { timeout: 20_000 }).toBeGreaterThan(100);
+
+    // Shared: someone else opening the address sees it too.
+    const other = await browser.newContext();
+    const visitor = await other.newPage();
+    await openMap(visitor, shared.replace(/^https?:\/\/[^/]+/, ''));
+    await visitor.getByRole('tab', { name: /Ebenen/ }).click();
+    await expect(visitor.getByTestId('layer-item')).toContainText('testgebiete');
+    await expect.poll(() => wmsPixels(visitor), { timeout: 20_000 }).toBeGreaterThan(100);
+    await other.close();
+  });
+
+  test('says plainly why a service cannot be used, and offers its capabilities URL', async ({
+    page,
+  }) => {
+    await openMap(page, '/?q=keinTrefferZumTest');
+    await page.getByRole('tab', { name: /Ebenen/ }).click();
+    const url = page.getByRole('textbox', { name: 'Adresse (URL)' });
+    const load = page.getByRole('button', { name: 'Ebenen des Dienstes laden' });
+
+    // A host neither published in a record nor on the operator's list.
+    const elsewhere = mapserverUrl().replace('127.0.0.1', '127.0.0.2');
+    await url.fill(elsewhere);
+    await load.click();
+    const problem = page.getByTestId('service-problem');
+    await expect(problem).toContainText('ruft keine Kartendienste von 127.0.0.2');
+    const capabilities = problem.getByRole('link');
+    await expect(capabilities).toHaveAttribute('href', /^http:\/\/127\.0\.0\.2:\d+\/wms\?/);
+    await expect(capabilities).toHaveAttribute('href', /REQUEST=GetCapabilities/);
+    await expect(problem.getByRole('button', { name: 'Capabilities-URL kopieren' })).toBeVisible();
+
+    // A host that answers, but not with WMS capabilities.
+    await url.fill(`${mapserverUrl()}?SERVICE=WFS`);
+    await load.click();
+    await expect(problem).toContainText('nicht als Kartendienst');
+    await expectAccessible(page, 'home (service problem)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'home (service problem, dark)');
   });
 });

@@ -77,6 +77,14 @@ export const ErrorCode = {
   groupExists: 'group.exists',
   groupVersionConflict: 'group.version_conflict',
   roleUnknown: 'role.unknown',
+  proxyUnreachable: 'geo.proxy_unreachable',
+  // Processes (issue 20)
+  processNotFound: 'process.not_found',
+  processUnknownKind: 'process.unknown_kind',
+  processNotCancelable: 'process.not_cancelable',
+  processNotRetryable: 'process.not_retryable',
+  scheduleNotFound: 'process.schedule_not_found',
+  cronInvalid: 'process.cron_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -85,6 +93,19 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const FieldError = z.object({
   path: z.string().describe('Location of the field, e.g. "body.metadata.title.en"'),
   message: z.string(),
+  reason: z
+    .string()
+    .optional()
+    .describe('A stable key of the problem, e.g. "unclosedQuote", for a translated text'),
+  values: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('The values the translated text of `reason` names'),
+  position: z
+    .number()
+    .int()
+    .optional()
+    .describe('Where in the field the problem is (0-based character offset)'),
 });
 export type FieldError = z.infer<typeof FieldError>;
 

@@ -1,3 +1,4 @@
+import { type ProblemValues, problemMessage, type QueryProblemReason } from './query-problems.js';
 import {
   type FilterField,
   filterFields,
@@ -8,6 +9,8 @@ import {
   type TextField,
   textFields,
 } from './search.js';
+
+export type { ProblemValues, QueryProblemReason } from './query-problems.js';
 
 /**
  * The search query language (DESIGN §4) as a syntax tree, and the parsers of the query text,
@@ -62,8 +65,14 @@ export interface Sort {
   direction: SortDirection;
 }
 
-/** What is wrong with a query, and where (0-based character offset, when it is known). */
+/**
+ * What is wrong with a query, and where (0-based character offset, when it is known). The
+ * `reason` is a stable key with `values` to fill in, so the web app can say it in the user's
+ * language (translation `search.problem.<reason>`); `message` is the English text of the API.
+ */
 export interface QueryProblem {
+  reason: QueryProblemReason;
+  values: ProblemValues;
   message: string;
   position?: number;
 }
@@ -71,10 +80,18 @@ export interface QueryProblem {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: QueryProblem };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const fail = <T>(message: string, position?: number): Parsed<T> => ({
-  ok: false,
-  problem: position === undefined ? { message } : { message, position },
-});
+const fail = <T>(
+  reason: QueryProblemReason,
+  position?: number,
+  values: ProblemValues = {},
+): Parsed<T> => {
+  const message = problemMessage(reason, values);
+  return {
+    ok: false,
+    problem:
+      position === undefined ? { reason, values, message } : { reason, values, message, position },
+  };
+};
 
 /** Fields whose values are years or dates and take ranges. */
 const rangeFields = new Set<FilterField>(['year', 'modified', 'created', 'date', 'temporal']);
@@ -113,10 +130,7 @@ function tokenize(text: string): Parsed<Token[]> {
     if (ch === '"') {
       const end = text.indexOf('"', i + 1);
       if (end < 0) {
-        return fail(
-          'A quotation mark is not closed. Close the phrase with " or remove the mark.',
-          i,
-        );
+        return fail('unclosedQuote', i);
       }
       tokens.push({ kind: 'phrase', text: text.slice(i + 1, end), at: i });
       i = end + 1;
@@ -166,9 +180,7 @@ class QueryParser {
     if (!node.ok) return node;
     const rest = this.tokens[this.pos];
     if (rest) {
-      return rest.kind === ')'
-        ? fail('A closing bracket ")" has no opening "(". Remove it or add the "(".', rest.at)
-        : fail('The query could not be read from here on.', rest.at);
+      return rest.kind === ')' ? fail('unopenedBracket', rest.at) : fail('unreadable', rest.at);
     }
     return node;
   }
@@ -191,7 +203,7 @@ class QueryParser {
       if (next?.kind !== 'op' || next.op !== 'OR') break;
       this.pos += 1;
       if (!this.startsOperand()) {
-        return fail('"OR" must stand between two search terms.', next.at);
+        return fail('orMisplaced', next.at);
       }
     }
     return ok(children.length === 1 ? (children[0] as QueryNode) : { kind: 'or', children });
@@ -207,7 +219,7 @@ class QueryParser {
       if (next?.kind === 'op' && next.op === 'AND') {
         this.pos += 1;
         if (!this.startsOperand()) {
-          return fail('"AND" must stand between two search terms.', next.at);
+          return fail('andMisplaced', next.at);
         }
         continue;
       }
@@ -228,10 +240,7 @@ class QueryParser {
     if (next && ((next.kind === 'op' && next.op === 'NOT') || next.kind === '-')) {
       this.pos += 1;
       if (!this.startsOperand()) {
-        return fail(
-          `"${next.kind === '-' ? '-' : 'NOT'}" must come before a search term.`,
-          next.at,
-        );
+        return fail('notMisplaced', next.at, { operator: next.kind === '-' ? '-' : 'NOT' });
       }
       const child = this.unary(depth);
       return child.ok ? ok({ kind: 'not', child: child.value }) : child;
@@ -241,17 +250,17 @@ class QueryParser {
 
   private primary(depth: number): Parsed<QueryNode> {
     const token = this.peek();
-    if (!token) return fail('The query ends where a search term is expected.', this.length);
+    if (!token) return fail('termExpectedAtEnd', this.length);
     switch (token.kind) {
       case '(': {
         if (depth >= searchLimits.depthMax) {
-          return fail(`Brackets may be nested at most ${searchLimits.depthMax} deep.`, token.at);
+          return fail('nestedTooDeep', token.at, { max: searchLimits.depthMax });
         }
         this.pos += 1;
         const inner = this.or(depth + 1);
         if (!inner.ok) return inner;
         if (this.peek()?.kind !== ')') {
-          return fail('A bracket "(" is not closed. Add ")" or remove the "(".', token.at);
+          return fail('unclosedBracket', token.at);
         }
         this.pos += 1;
         return inner;
@@ -264,12 +273,9 @@ class QueryParser {
         this.pos += 1;
         return this.fieldExpression(token);
       case ')':
-        return fail(
-          'A closing bracket ")" has no opening "(". Remove it or add the "(".',
-          token.at,
-        );
+        return fail('unopenedBracket', token.at);
       default:
-        return fail('A search term is expected here.', token.at);
+        return fail('termExpected', token.at);
     }
   }
 
@@ -279,12 +285,12 @@ class QueryParser {
   ): Parsed<QueryNode> {
     this.terms += 1;
     if (this.terms > searchLimits.termsMax) {
-      return fail(`A query may have at most ${searchLimits.termsMax} terms.`, token.at);
+      return fail('tooManyTerms', token.at, { max: searchLimits.termsMax });
     }
     const withField = <T extends object>(node: T) => (field ? { ...node, field } : node);
     if (token.kind === 'phrase') {
       if (!hasWordCharacter(token.text)) {
-        return fail('The phrase is empty. Put words between the quotation marks.', token.at);
+        return fail('emptyPhrase', token.at);
       }
       return ok(withField({ kind: 'phrase' as const, text: token.text }));
     }
@@ -292,18 +298,15 @@ class QueryParser {
     if (token.text.endsWith('*')) {
       const stem = token.text.slice(0, -1);
       if (stem.includes('*') || letters(stem) < 2) {
-        return fail(
-          'A prefix search needs at least two letters or digits before the "*", e.g. grund*.',
-          token.at,
-        );
+        return fail('prefixTooShort', token.at);
       }
       return ok(withField({ kind: 'term' as const, text: stem, prefix: true }));
     }
     if (token.text.includes('*')) {
-      return fail('"*" may only end a word (prefix search, e.g. grund*).', token.at);
+      return fail('starInsideWord', token.at);
     }
     if (!hasWordCharacter(token.text)) {
-      return fail(`"${token.text}" contains no letters or digits to search for.`, token.at);
+      return fail('noWordCharacters', token.at, { text: token.text });
     }
     return ok(withField({ kind: 'term' as const, text: token.text, prefix: false }));
   }
@@ -316,13 +319,10 @@ class QueryParser {
         this.pos += 1;
         return this.textTerm(value, name);
       }
-      return fail(`"${name}:" must be followed by a word or a "phrase".`, token.at);
+      return fail('fieldWithoutTerm', token.at, { field: name });
     }
     if (!isFilterField(name) || name === 'bbox') {
-      return fail(
-        `"${name}" is not a field to search in. Known fields: ${knownFields}. To search for the text itself, put it in quotation marks.`,
-        token.at,
-      );
+      return fail('unknownField', token.at, { field: name, fields: knownFields });
     }
     const filter = readFilterValue(this.tokens, this.pos, name, token.at);
     if (!filter.ok) return filter;
@@ -345,7 +345,7 @@ function readFilterValue(
   at: number,
 ): Parsed<{ filter: Filter; next: number }> {
   const first = tokens[pos];
-  if (!first) return fail(`"${field}:" must be followed by a value.`, at);
+  if (!first) return fail('valueMissing', at, { field });
   if (first.kind === '[') {
     const range = readRange(tokens, pos, field);
     if (!range.ok) return range;
@@ -360,22 +360,19 @@ function readFilterValue(
     for (;;) {
       const token = tokens[i];
       if (token?.kind !== 'word' && token?.kind !== 'phrase') {
-        return fail(
-          `"${field}:(…)" takes values joined by OR, e.g. ${field}:(a OR b).`,
-          token?.at ?? at,
-        );
+        return fail('valuesJoinedByOr', token?.at ?? at, { field });
       }
       values.push(token.text);
       i += 1;
       const next = tokens[i];
       if (next?.kind === ')') break;
       if (next?.kind !== 'op' || next.op !== 'OR') {
-        return fail(`"${field}:(…)" takes values joined by OR and ends with ")".`, next?.at ?? at);
+        return fail('valuesUnclosed', next?.at ?? at, { field });
       }
       i += 1;
     }
     if (values.length > searchLimits.filterValuesMax) {
-      return fail(`"${field}:(…)" may list at most ${searchLimits.filterValuesMax} values.`, at);
+      return fail('tooManyValues', at, { field, max: searchLimits.filterValuesMax });
     }
     const checked = checkValues(field, values, at);
     if (!checked.ok) return checked;
@@ -386,20 +383,17 @@ function readFilterValue(
     if (!checked.ok) return checked;
     return ok({ filter: { field, kind: 'values', values: [first.text] }, next: pos + 1 });
   }
-  return fail(`"${field}:" must be followed by a value.`, first.at);
+  return fail('valueMissing', first.at, { field });
 }
 
 function checkValues(field: FilterField, values: string[], at: number): Parsed<true> {
   for (const value of values) {
-    if (value.trim() === '') return fail(`"${field}:" has an empty value.`, at);
+    if (value.trim() === '') return fail('emptyValue', at, { field });
     if (field === 'year' && !/^\d{4}$/.test(value)) {
-      return fail(`"year:" takes a year of four digits, e.g. year:2021, not "${value}".`, at);
+      return fail('yearInvalid', at, { value });
     }
     if (rangeFields.has(field) && field !== 'year') {
-      return fail(
-        `"${field}:" takes a range, e.g. ${field}:[2020-01-01 TO *] or ${field}:[2010 TO 2020].`,
-        at,
-      );
+      return fail('rangeRequired', at, { field });
     }
   }
   return ok(true);
@@ -420,7 +414,7 @@ function readRange(
   ];
   const example = `${field}:[2010 TO 2020]`;
   if (!rangeFields.has(field)) {
-    return fail(`"${field}:" takes values, not a range.`, open.at);
+    return fail('rangeNotAllowed', open.at, { field });
   }
   if (
     from?.kind !== 'word' ||
@@ -429,10 +423,7 @@ function readRange(
     to?.kind !== 'word' ||
     close?.kind !== ']'
   ) {
-    return fail(
-      `A range is written [from TO to], e.g. ${example}; "*" leaves an end open.`,
-      open.at,
-    );
+    return fail('rangeSyntax', open.at, { example });
   }
   const ends: Range = {};
   for (const [key, token] of [
@@ -442,20 +433,14 @@ function readRange(
     if (token.text === '*') continue;
     const value = rangeEnd(token.text, key, field === 'year');
     if (!value) {
-      return fail(
-        field === 'year'
-          ? `"${token.text}" is not a year. A range of years is written ${example}.`
-          : `"${token.text}" is not a date or a year. Write dates as 2024-05-31 or years as 2024.`,
-        token.at,
-      );
+      return field === 'year'
+        ? fail('notAYear', token.at, { text: token.text, example })
+        : fail('notADate', token.at, { text: token.text });
     }
     ends[key] = value;
   }
   if (ends.from && ends.to && ends.from > ends.to) {
-    return fail(
-      `The range starts after it ends (${ends.from} > ${ends.to}). Swap the two ends.`,
-      open.at,
-    );
+    return fail('rangeReversed', open.at, { from: ends.from, to: ends.to });
   }
   return ok({ range: ends, next: pos + 5 });
 }
@@ -483,7 +468,7 @@ function rangeEnd(text: string, end: 'from' | 'to', yearsOnly: boolean): string 
 /** Parses the query text of a search; empty and `*` mean everything. */
 export function parseQuery(text: string): Parsed<QueryNode> {
   if (text.length > searchLimits.queryMax) {
-    return fail(`The query is longer than ${searchLimits.queryMax} characters. Shorten it.`);
+    return fail('queryTooLong', undefined, { max: searchLimits.queryMax });
   }
   const tokens = tokenize(text);
   if (!tokens.ok) return tokens;
@@ -493,16 +478,17 @@ export function parseQuery(text: string): Parsed<QueryNode> {
 /** Parses one `fq`: `field:value`, `field:"a value"`, `field:(a OR b)`, `field:[a TO b]`, `bbox:w,s,e,n`. */
 export function parseFilterQuery(text: string): Parsed<FilterQuery> {
   if (text.length > searchLimits.filterMax) {
-    return fail(`A filter is longer than ${searchLimits.filterMax} characters.`);
+    return fail('filterTooLong', undefined, { max: searchLimits.filterMax });
   }
   const negated = text.startsWith('-');
   const body = negated ? text.slice(1) : text;
   const colon = body.indexOf(':');
   const field = colon > 0 ? body.slice(0, colon) : '';
   if (!isFilterField(field)) {
-    return fail(
-      `The filter "${text}" must start with a field and a colon. Filter fields: ${filterFields.join(', ')}.`,
-    );
+    return fail('filterWithoutField', undefined, {
+      filter: text,
+      fields: filterFields.join(', '),
+    });
   }
   if (field === 'bbox') {
     const box = parseBox(body.slice(colon + 1));
@@ -513,9 +499,7 @@ export function parseFilterQuery(text: string): Parsed<FilterQuery> {
   const value = readFilterValue(tokens.value, 0, field, 0);
   if (!value.ok) return value;
   if (value.value.next !== tokens.value.length) {
-    return fail(
-      `The filter "${text}" has more than one value. Join values with OR in brackets, e.g. ${field}:(a OR b), and quote values with spaces.`,
-    );
+    return fail('filterSeveralValues', undefined, { filter: text, field });
   }
   return ok({ filter: value.value.filter, negated });
 }
@@ -526,18 +510,16 @@ export function parseBox(text: string): Parsed<Box> {
   const numbers = parts.map((p) => (/^\s*-?\d+(\.\d+)?\s*$/.test(p) ? Number(p) : Number.NaN));
   const [west, south, east, north] = numbers as [number, number, number, number];
   if (parts.length !== 4 || numbers.some((n) => Number.isNaN(n))) {
-    return fail(
-      '"bbox:" takes four numbers west,south,east,north in degrees, e.g. bbox:5.9,47.3,15.0,55.1.',
-    );
+    return fail('bboxNumbers');
   }
   if (
     [west, east].some((x) => x < -180 || x > 180) ||
     [south, north].some((y) => y < -90 || y > 90)
   ) {
-    return fail('"bbox:" longitudes must lie in -180…180 and latitudes in -90…90.');
+    return fail('bboxOutOfRange');
   }
   if (south > north) {
-    return fail(`"bbox:" south (${south}) lies north of north (${north}). Swap the two latitudes.`);
+    return fail('bboxSouthAboveNorth', undefined, { south, north });
   }
   return ok({ west, south, east, north });
 }
@@ -546,12 +528,10 @@ export function parseBox(text: string): Parsed<Box> {
 export function parseSort(text: string): Parsed<Sort> {
   const [field, direction, extra] = text.trim().split(/\s+/);
   if (!field || !(sortFields as readonly string[]).includes(field) || extra !== undefined) {
-    return fail(
-      `"${text}" is not a sort order. Use a field (${sortFields.join(', ')}) and asc or desc, e.g. "modified desc".`,
-    );
+    return fail('sortInvalid', undefined, { sort: text, fields: sortFields.join(', ') });
   }
   if (direction !== undefined && direction !== 'asc' && direction !== 'desc') {
-    return fail(`"${direction}" is not a sort direction. Use asc or desc.`);
+    return fail('sortDirectionInvalid', undefined, { direction });
   }
   const natural: SortDirection = field === 'title' ? 'asc' : 'desc';
   return ok({

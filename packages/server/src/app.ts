@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { WebConfig } from '@geoportal/contract/web-config';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -21,7 +21,7 @@ import {
   registerNotFoundHandler,
   sendRouteNotFound,
 } from './http/error-handler.js';
-import { type LogStream, loggerOptions } from './http/logging.js';
+import { type LogStream, loggerOptions, registerRequestLog } from './http/logging.js';
 import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
@@ -32,6 +32,7 @@ import { classificationRoutes } from './modules/classifications/classification.r
 import { contentRoutes } from './modules/content/content.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
+import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import type { Resolve } from './modules/geo/proxy.service.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
@@ -40,6 +41,9 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
+import { processRoutes } from './modules/processes/process.routes.js';
+import { queueSystemJob } from './modules/processes/process.service.js';
+import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
@@ -54,6 +58,8 @@ declare module 'fastify' {
     db: Db;
     /** Which engine `db` runs on. */
     dbKind: DatabaseKind;
+    /** Whether the database holds demo data (its demo accounts sign in with known passwords). */
+    demoDatabase: boolean;
     config: Config;
   }
 }
@@ -70,6 +76,11 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
   geoResolve?: Resolve;
+  /**
+   * The proxy's address rule (default `refuseAddress`); tests let loopback through so that
+   * hosts of published records can reach their map server on 127.0.0.1.
+   */
+  geoRefuseAddress?: typeof refuseAddress;
   /** Where log lines go (default standard output); tests read the log from a stream. */
   logStream?: LogStream;
 }
@@ -84,7 +95,9 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
+    // Each answer is logged once, by `registerRequestLog`, at a level that fits its status.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Requests the router or Node's parser refuse answer the uniform error body too.
@@ -93,6 +106,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestLog(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app);
 
@@ -106,16 +120,21 @@ export async function buildApp(
   });
 
   try {
-    await seedDatabase(database.db, {
+    const seeded = await seedDatabase(database.db, {
       demoData: config.demoData,
       config,
       now: app.clock,
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     });
-    // A new database, or a release that changed the search document, rebuilds the index.
-    await ensureSearchIndex(database.db, app.log);
+    app.decorate('demoDatabase', seeded.demo);
+    // A new database, or a release that changed the search document, rebuilds the index;
+    // a large catalogue as a background process that administrators can watch.
+    await ensureSearchIndex(database.db, app.log, {
+      background: () => queueSystemJob(database.db, 'search.reindex', app.clock()),
+    });
     // Cleans left-over upload temporaries and unused blobs before anything is served.
     await registerFileStore(app);
+    registerProcesses(app);
     const translations = await loadTranslations();
     const gitInfo = loadGitInfo(options.gitInfoFile ?? new URL('./git.json', import.meta.url));
 
@@ -163,6 +182,9 @@ export async function buildApp(
         await api.register(userRoutes);
         await api.register(groupRoutes);
         await api.register(auditRoutes);
+        await api.register(
+          processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
+        );
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // The index page links its assets absolutely only when it knows the outer prefix.
@@ -176,9 +198,16 @@ export async function buildApp(
     // Unknown files and geo-service paths are 404s too, never a rendered page.
     app.all('/assets/*', { schema: { hide: true } }, sendRouteNotFound);
     // The geo service (SPEC §7 base /geoth); its unknown paths are JSON 404s as well.
-    await app.register(geoRoutes({ config: config.geo, resolve: options.geoResolve }), {
-      prefix: '/geoth',
-    });
+    await app.register(
+      geoRoutes({
+        config: config.geo,
+        resolve: options.geoResolve,
+        refuse: options.geoRefuseAddress,
+      }),
+      {
+        prefix: '/geoth',
+      },
+    );
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -41,6 +41,11 @@ export interface Config {
   maxBodyBytes: number;
   /** Log level (`LOG_LEVEL`: fatal, error, warn, info, debug, trace or silent; default info). */
   logLevel: LogLevel;
+  /**
+   * How log lines are written (`LOG_FORMAT`): `json` (one object per line, for collectors) or
+   * `pretty` (readable lines); unset: pretty when the output is a terminal, else JSON.
+   */
+  logFormat: LogFormat | undefined;
   /** Session ends after this many seconds without a request (`SESSION_IDLE_TIMEOUT`, default 2h). */
   sessionIdleTimeoutSeconds: number;
   /** Session ends this many seconds after sign-in at the latest (`SESSION_ABSOLUTE_TIMEOUT`, default 12h). */
@@ -58,6 +63,28 @@ export interface Config {
   searchTimeoutMs: number;
   /** The geo service under /geoth: proxy allow-lists and limits, operator basemaps (`GEO_*`). */
   geo: GeoServiceConfig;
+  /** Background jobs (`PROCESS_*`, modules/processes). */
+  processes: ProcessesConfig;
+}
+
+/** How this process's worker takes and runs background jobs. */
+export interface ProcessesConfig {
+  /** Whether this process runs a worker at all (`PROCESS_WORKER`, default true). */
+  worker: boolean;
+  /** Jobs this process runs at the same time (`PROCESS_CONCURRENCY`, default 2). */
+  concurrency: number;
+  /** Pause between two looks at the queue and the schedules (`PROCESS_POLL_INTERVAL`, default 1s). */
+  pollIntervalMs: number;
+  /**
+   * A running job whose process showed no sign of life for this long is taken up again, or
+   * failed after its last try (`PROCESS_LEASE_TIMEOUT`, default 60s; heartbeats come at a
+   * quarter of it).
+   */
+  leaseTimeoutMs: number;
+  /** Wait before the next try of a failed job, times the tries so far (`PROCESS_RETRY_DELAY`, default 10s). */
+  retryDelayMs: number;
+  /** Finished jobs are kept this long, then purged (`PROCESS_RETENTION`, default 30 days). */
+  retentionSeconds: number;
 }
 
 /**
@@ -69,6 +96,8 @@ export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', imp
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
+const logFormats = ['json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 const durationUnits = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 
@@ -130,6 +159,7 @@ const Environment = z.object({
   MAX_UPLOAD_BYTES: positiveInteger.optional(),
   MAX_BODY_BYTES: positiveInteger.optional(),
   LOG_LEVEL: z.enum(logLevels).optional(),
+  LOG_FORMAT: z.enum(logFormats).optional(),
   SESSION_IDLE_TIMEOUT: duration.optional(),
   SESSION_ABSOLUTE_TIMEOUT: duration.optional(),
   SHUTDOWN_TIMEOUT: duration.optional(),
@@ -138,11 +168,18 @@ const Environment = z.object({
   SEARCH_TIMEOUT: millis.optional(),
   GEO_PROXY_ALLOW: HostList.optional(),
   GEO_PROXY_ALLOW_PRIVATE: HostList.optional(),
+  GEO_PROXY_RECORD_HOSTS: flag.optional(),
   GEO_PROXY_MAX_BYTES: positiveInteger.optional(),
   GEO_PROXY_TIMEOUT: duration.optional(),
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
   GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
+  PROCESS_WORKER: flag.optional(),
+  PROCESS_CONCURRENCY: positiveInteger.optional(),
+  PROCESS_POLL_INTERVAL: millis.optional(),
+  PROCESS_LEASE_TIMEOUT: millis.optional(),
+  PROCESS_RETRY_DELAY: millis.optional(),
+  PROCESS_RETENTION: duration.optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -189,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 1024 ** 3,
     maxBodyBytes: e.MAX_BODY_BYTES ?? 1024 ** 2,
     logLevel: e.LOG_LEVEL ?? 'info',
+    logFormat: e.LOG_FORMAT,
     sessionIdleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT ?? 2 * 3600,
     sessionAbsoluteTimeoutSeconds: e.SESSION_ABSOLUTE_TIMEOUT ?? 12 * 3600,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT ?? 10,
@@ -198,11 +236,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geo: {
       proxyAllow: e.GEO_PROXY_ALLOW ?? [],
       proxyAllowPrivate: e.GEO_PROXY_ALLOW_PRIVATE ?? [],
+      proxyRecordHosts: e.GEO_PROXY_RECORD_HOSTS ?? true,
       proxyMaxBytes: e.GEO_PROXY_MAX_BYTES ?? GEO_DEFAULTS.proxyMaxBytes,
       proxyTimeoutMs: (e.GEO_PROXY_TIMEOUT ?? GEO_DEFAULTS.proxyTimeoutMs / 1000) * 1000,
       proxyClientConcurrency: e.GEO_PROXY_CLIENT_CONCURRENCY ?? GEO_DEFAULTS.proxyClientConcurrency,
       proxyConcurrency: e.GEO_PROXY_CONCURRENCY ?? GEO_DEFAULTS.proxyConcurrency,
       basemaps: e.GEO_BASEMAPS ?? [],
+    },
+    processes: {
+      worker: e.PROCESS_WORKER ?? true,
+      concurrency: e.PROCESS_CONCURRENCY ?? 2,
+      pollIntervalMs: e.PROCESS_POLL_INTERVAL ?? 1000,
+      leaseTimeoutMs: e.PROCESS_LEASE_TIMEOUT ?? 60_000,
+      retryDelayMs: e.PROCESS_RETRY_DELAY ?? 10_000,
+      retentionSeconds: e.PROCESS_RETENTION ?? 30 * 86400,
     },
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/database-lock.js';
+import { startupMessage } from './startup-message.js';
 
 /**
  * Process entry: read the configuration, build the app, listen, and shut down gracefully on
@@ -59,7 +60,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Geoportal is serving ${config.publicUrl} on the ${app.dbKind === 'pglite' ? 'embedded database' : 'PostgreSQL server'}`,
+    startupMessage({
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      demo: app.demoDatabase,
+    }),
   );
 }
 

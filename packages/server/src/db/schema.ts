@@ -29,6 +29,9 @@ export interface Database {
   search_term: SearchTermTable;
   search_index_state: SearchIndexStateTable;
   audit_entry: AuditEntryTable;
+  process_job: ProcessJobTable;
+  process_log: ProcessLogTable;
+  process_schedule: ProcessScheduleTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -257,6 +260,8 @@ export interface SearchDocumentTable {
   extent2: string | null;
   footprint: JSONColumnType<Record<string, unknown>> | null;
   map_services: boolean;
+  /** Hosts of the record's map services as `host:port` (migration 0014). */
+  service_hosts: Generated<string[]>;
 }
 
 /** Titles and keywords for suggestions. */
@@ -272,3 +277,56 @@ export interface SearchIndexStateTable {
   version: number;
   built_at: Timestamp;
 }
+
+/** A background job (migration 0013, modules/processes). */
+export interface ProcessJobTable {
+  id: string;
+  kind: string;
+  params: JSONColumnType<Record<string, unknown>>;
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+  progress: Generated<number>;
+  message: Generated<string>;
+  done: number | null;
+  total: number | null;
+  result: JSONColumnType<Record<string, unknown>> | null;
+  error: string | null;
+  tries: Generated<number>;
+  max_tries: number;
+  cancel_requested: Generated<boolean>;
+  started_by: string | null;
+  schedule_id: string | null;
+  scheduled_for: Timestamp | null;
+  queued_at: Timestamp;
+  run_after: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  lease_owner: string | null;
+  heartbeat_at: Timestamp | null;
+  log_lines: Generated<number>;
+  change_seq: Generated<number>;
+}
+export type ProcessJobRow = Selectable<ProcessJobTable>;
+
+/** One line of a job's log; `seq` counts from 1 per job. */
+export interface ProcessLogTable {
+  job_id: string;
+  seq: number;
+  at: Timestamp;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+}
+
+/** A recurring job: the cron expression queues `kind` with `params` at each due time. */
+export interface ProcessScheduleTable {
+  id: string;
+  kind: string;
+  params: JSONColumnType<Record<string, unknown>>;
+  cron: string;
+  enabled: boolean;
+  next_run_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type ProcessScheduleRow = Selectable<ProcessScheduleTable>;

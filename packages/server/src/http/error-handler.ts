@@ -64,11 +64,23 @@ export function cappedErrorBody(
   message: string,
   fields?: ErrorBody['fields'],
 ): ErrorBody {
-  const capped = fields?.slice(0, MAX_ERROR_FIELDS).map((field) => ({
-    path: capText(field.path, MAX_FIELD_PATH_CHARS),
-    message: capText(field.message),
+  const capped = fields?.slice(0, MAX_ERROR_FIELDS).map(({ path, message, ...problem }) => ({
+    path: capText(path, MAX_FIELD_PATH_CHARS),
+    message: capText(message),
+    ...(problem.reason === undefined ? {} : { reason: capText(problem.reason) }),
+    ...(problem.values === undefined ? {} : { values: cappedValues(problem.values) }),
+    ...(problem.position === undefined ? {} : { position: problem.position }),
   }));
   return { status, code, message: capText(message), ...(capped ? { fields: capped } : {}) };
+}
+
+/** A field problem's values (they may quote the input) with every text capped. */
+function cappedValues(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .slice(0, MAX_ERROR_FIELDS)
+      .map(([name, value]) => [name, typeof value === 'string' ? capText(value) : value]),
+  );
 }
 
 /** Builds the uniform error body of DESIGN §4 (capped, `cappedErrorBody`) and sends it. */

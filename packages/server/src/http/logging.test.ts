@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { REDACTED, redactUrl } from './logging.js';
+import { REDACTED, redactUrl, requestLogLevel } from './logging.js';
 
 /**
- * Hardening point 4: at LOG_LEVEL=info no credential reaches the log — neither in request
+ * Hardening point 4: at LOG_LEVEL=debug (every request logged) no credential reaches the log — neither in request
  * URLs (signed and access-key file URLs, query tokens) nor in headers of logged objects.
  */
 const keySecret = `AbCdEfGhIjKlMnOp.${'S'.repeat(40)}key`;
@@ -52,13 +52,59 @@ describe('redactUrl', () => {
   });
 });
 
-describe('the log at LOG_LEVEL=info', () => {
+describe('requestLogLevel', () => {
+  it('logs successes only when debugging, client errors at info and server errors as errors', () => {
+    expect([200, 204, 304, 400, 404, 429, 500, 503].map(requestLogLevel)).toEqual([
+      'debug',
+      'debug',
+      'debug',
+      'info',
+      'info',
+      'info',
+      'error',
+      'error',
+    ]);
+  });
+});
+
+describe('the request log at LOG_LEVEL=info', () => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
     t = await createTestApp(
       { name: 'pglite' },
       { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('writes one line for a refused request and none for a successful one', async () => {
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(lines.join('')).not.toContain('request completed');
+    await t.app.inject({ method: 'GET', url: '/api/v1/no-such-route?q=1' });
+    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.res);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/no-such-route?q=1' },
+      res: { statusCode: 404 },
+    });
+    expect(logged[0].responseTime).toBeTypeOf('number');
+  });
+});
+
+describe('the log at LOG_LEVEL=debug', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      { name: 'pglite' },
+      { LOG_LEVEL: 'debug' },
       { logStream: { write: (line) => lines.push(line) } },
     );
     // A route that logs the request headers, as a debugging line might.
@@ -100,7 +146,7 @@ describe('the log at LOG_LEVEL=info', () => {
       });
     }
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).toContain('headers of the request');
     for (const secret of [keySecret, bearerToken, ...Object.values(secrets)]) {
       expect(log).not.toContain(secret);

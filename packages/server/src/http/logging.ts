@@ -1,5 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { LogLevel } from '../config.js';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { LogFormat, LogLevel } from '../config.js';
 
 /** Where log lines go: anything with `write(line)`, like a file or a test's collector. */
 export interface LogStream {
@@ -122,15 +122,52 @@ function serializeRequest(request: FastifyRequest) {
  * The logger of the app: pino at the configured level, writing to `stream` (standard output
  * when not given), with credentials kept out of every line: the request URL rewritten by the
  * `req` serializer, the secret headers censored wherever a logged object holds headers.
+ * Standard output gets readable lines (pino-pretty) when `format` is `pretty`, or when it is
+ * unset and the output is a terminal; otherwise one JSON object per line.
  */
 export function loggerOptions(
   level: LogLevel,
   stream?: LogStream,
+  format?: LogFormat,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  const pretty = !stream && (format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
   return {
     level,
     ...(stream ? { stream } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
     redact: { paths: redactPaths, censor: REDACTED },
     serializers: { req: serializeRequest },
   };
+}
+
+/** The level an answer is logged at: errors stand out, successes only when debugging. */
+export function requestLogLevel(status: number): 'debug' | 'info' | 'error' {
+  if (status >= 500) return 'error';
+  if (status >= 400) return 'info';
+  return 'debug';
+}
+
+/**
+ * One line per answer, with method, URL (redacted), status and time, instead of Fastify's
+ * two lines per request at `info`: a busy portal's log would otherwise be mostly successes.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const level = requestLogLevel(reply.statusCode);
+    request.log[level](
+      {
+        req: request,
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
 }

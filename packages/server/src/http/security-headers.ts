@@ -25,7 +25,10 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
   });
-  const connect = ["'self'", ...(options.apiOrigin ? [options.apiOrigin] : [])].join(' ');
+  // https: lets the map read map services directly (capabilities, feature info) where they
+  // answer cross-origin reads; others go through the geo service's proxy. Tokens never go
+  // there: the HTTP client sends them only to the API's own origin.
+  const connect = ["'self'", ...(options.apiOrigin ? [options.apiOrigin] : []), 'https:'].join(' ');
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
     reply.scriptNonce = randomBytes(16).toString('base64');

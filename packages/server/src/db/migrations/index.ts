@@ -10,6 +10,8 @@ import * as m0008 from './0008-search-pairs.js';
 import * as m0009 from './0009-login-throttle.js';
 import * as m0010 from './0010-search-readers-review.js';
 import * as m0012 from './0012-users.js';
+import * as m0013 from './0013-processes.js';
+import * as m0014 from './0014-search-service-hosts.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0009-login-throttle': m0009,
   '0010-search-readers-review': m0010,
   '0012-users': m0012,
+  '0013-processes': m0013,
+  '0014-search-service-hosts': m0014,
 };

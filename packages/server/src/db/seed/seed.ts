@@ -13,6 +13,8 @@ export interface SeedResult {
   fresh: boolean;
   /** Names of the steps applied by this start. */
   applied: string[];
+  /** Whether this is a demo database (created with demo data, which is still switched on). */
+  demo: boolean;
 }
 
 /**
@@ -69,5 +71,5 @@ export async function seedDatabase(
         : 'New database without demo data',
     );
   }
-  return { fresh, applied };
+  return { fresh, applied, demo };
 }

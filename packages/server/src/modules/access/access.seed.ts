@@ -18,14 +18,20 @@ const roleGroups = [
 ] as const;
 
 /** The demo accounts of DESIGN §3: admin, editor and submitter, each in its role's group. */
+export const demoAccounts = [
+  { name: 'admin', group: 'administrators', givenName: 'Ada', surname: 'Admin' },
+  { name: 'editor', group: 'editors', givenName: 'Erik', surname: 'Editor' },
+  { name: 'submitter', group: 'submitters', givenName: 'Sina', surname: 'Submitter' },
+] as const;
+
+/** A demo account's password: public, in the README, and only ever on a demo database. */
+export const demoPassword = (name: string) => `${name}-demo`;
+
+/** Seeds the demo accounts. */
 export const demoAccountsStep: SeedStep = {
   name: 'demo-accounts',
   async apply(db, { now }) {
-    const demo = [
-      { name: 'admin', group: 'administrators', givenName: 'Ada', surname: 'Admin' },
-      { name: 'editor', group: 'editors', givenName: 'Erik', surname: 'Editor' },
-      { name: 'submitter', group: 'submitters', givenName: 'Sina', surname: 'Submitter' },
-    ];
+    const demo = demoAccounts;
     for (const g of roleGroups) {
       await ensureGroup(db, g.id, g.name);
       await grantGroupRole(db, g.id, g.role);
@@ -37,7 +43,7 @@ export const demoAccountsStep: SeedStep = {
         {
           id,
           name: account.name,
-          passwordHash: await hashPassword(`${account.name}-demo`),
+          passwordHash: await hashPassword(demoPassword(account.name)),
           givenName: account.givenName,
           surname: account.surname,
           email: `${account.name}@geoportal.example`,

@@ -234,3 +234,22 @@ export async function markIndex(db: Db, objectId: string, bundle: string, path: 
     .where('path', '=', path)
     .execute();
 }
+
+/** Blobs in hash order after `after` (the fixity check walks all of them in pages). */
+export async function listBlobsAfter(db: Db, after: string, limit: number) {
+  return db
+    .selectFrom('blob')
+    .select(['sha256', 'size'])
+    .where('sha256', '>', after)
+    .orderBy('sha256')
+    .limit(limit)
+    .execute();
+}
+
+export async function countBlobs(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('blob')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

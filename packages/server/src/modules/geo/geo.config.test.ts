@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 
 describe('GEO_* configuration', () => {
-  it('defaults to no proxy, 20 MiB, 15 s, 16/64 at once and no online basemaps', () => {
+  it('defaults to no listed hosts, the hosts of published records, 20 MiB, 15 s, 16/64 at once and no online basemaps', () => {
     expect(loadConfig({}).geo).toEqual({
       proxyAllow: [],
       proxyAllowPrivate: [],
+      proxyRecordHosts: true,
       proxyMaxBytes: 20 * 1024 * 1024,
       proxyTimeoutMs: 15_000,
       proxyClientConcurrency: 16,
@@ -22,6 +24,7 @@ describe('GEO_* configuration', () => {
       GEO_PROXY_TIMEOUT: '30s',
       GEO_PROXY_CLIENT_CONCURRENCY: '4',
       GEO_PROXY_CONCURRENCY: '200',
+      GEO_PROXY_RECORD_HOSTS: 'false',
       GEO_BASEMAPS: JSON.stringify([
         {
           id: 'dop',
@@ -32,6 +35,7 @@ describe('GEO_* configuration', () => {
         },
       ]),
     }).geo;
+    expect(geo.proxyRecordHosts).toBe(false);
     expect(geo.proxyAllow).toEqual([
       { host: 'sgx.geodatenzentrum.de', port: null },
       { host: 'maps.example.org', port: 8443 },
@@ -94,5 +98,17 @@ describe('GEO_* configuration', () => {
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     };
     expect(() => loadConfig({ GEO_BASEMAPS: JSON.stringify([twice, twice]) })).toThrow(/unique/);
+  });
+
+  it("accepts the README's ready-to-paste basemaps (basemap.de, OpenStreetMap)", () => {
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const pasted = /GEO_BASEMAPS='(\[[\s\S]*?\])'/.exec(readme)?.[1];
+    expect(pasted).toBeDefined();
+    const basemaps = loadConfig({ GEO_BASEMAPS: pasted as string }).geo.basemaps;
+    expect(basemaps.map((b) => [b.id, b.kind])).toEqual([
+      ['basemapde', 'wmts'],
+      ['osm', 'xyz'],
+    ]);
+    expect(basemaps.every((b) => b.attribution)).toBe(true);
   });
 });

@@ -17,6 +17,12 @@ export interface GeoServiceConfig {
    * Link-local (cloud metadata), multicast, broadcast and unspecified addresses stay refused.
    */
   proxyAllowPrivate: HostRule[];
+  /**
+   * Whether the hosts of the map services (WMS, WMTS) in published records are allowed too
+   * (`GEO_PROXY_RECORD_HOSTS`, default true): an editor vetted them when publishing. They must
+   * resolve to public addresses.
+   */
+  proxyRecordHosts: boolean;
   /** Largest upstream answer in bytes (`GEO_PROXY_MAX_BYTES`, default 20 MiB). */
   proxyMaxBytes: number;
   /**

@@ -27,7 +27,7 @@ export class ProxyHostNotAllowedError extends HttpError {
     super(
       403,
       ErrorCode.proxyHostNotAllowed,
-      `The host ${host.slice(0, 253)} (port ${port}) is not on the proxy's allow-list.`,
+      `The host ${host.slice(0, 253)} (port ${port}) is neither on the proxy's allow-list nor the host of a map service in a published record.`,
     );
   }
 }
@@ -96,6 +96,14 @@ export class ProxyBusyError extends HttpError {
   }
 }
 
+/** The map service's host could not be reached at all (name, connection, TLS). */
+export class ProxyUnreachableError extends HttpError {
+  constructor(reason: string) {
+    super(502, ErrorCode.proxyUnreachable, `The map service could not be reached: ${reason}.`);
+  }
+}
+
+/** The map service was reached but answered with an error status. */
 export class ProxyUpstreamError extends HttpError {
   constructor(reason: string) {
     super(502, ErrorCode.proxyUpstream, `The map service failed: ${reason}.`);

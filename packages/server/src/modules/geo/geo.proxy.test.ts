@@ -175,7 +175,11 @@ describe.each(testDatabases)('geo proxy on $name', (database) => {
       { GEO_PROXY_ALLOW: `127.0.0.1:${port}, localhost:${port}, 10.0.0.5, [::1]:${port}` },
       { geoResolve: resolve },
     );
-    off = await createTestApp(database, {}, { geoResolve: resolve });
+    off = await createTestApp(
+      database,
+      { GEO_PROXY_RECORD_HOSTS: 'false' },
+      { geoResolve: resolve },
+    );
   }, 240_000);
   afterAll(async () => {
     await Promise.all([t?.close(), strict?.close(), off?.close()]);
@@ -270,7 +274,7 @@ describe.each(testDatabases)('geo proxy on $name', (database) => {
   });
 
   describe('refuses', () => {
-    it('everything while no host is allowed, and the config says so', async () => {
+    it('everything while no host is allowed and the hosts of records are off, and the config says so', async () => {
       expectError(await proxy(off, local('/tile.png')), 403, 'geo.proxy_disabled');
       const config = await off.app.inject({ method: 'GET', url: '/geoth/config' });
       expect(config.json()).toEqual({ basemaps: [], proxyEnabled: false });
@@ -368,11 +372,11 @@ describe.each(testDatabases)('geo proxy on $name', (database) => {
       expectError(await proxy(t, local('/wms')), 502, 'geo.proxy_content_type');
     });
 
-    it('error answers and unreachable or unknown hosts as upstream failures', async () => {
+    it('unknown hosts as unreachable, error answers as upstream failures', async () => {
       const unknown = expectError(
         await proxy(t, 'http://unknown.example/wms'),
         502,
-        'geo.proxy_upstream',
+        'geo.proxy_unreachable',
       );
       expect(unknown.message).toMatch(/could not be resolved/);
       const broken = expectError(await proxy(t, local('/broken')), 502, 'geo.proxy_upstream');

@@ -11,7 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError, sendRouteNotFound } from '../../http/error-handler.js';
+import { isPublishedServiceHost } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
+import type { refuseAddress } from './address-policy.js';
 import {
   createBasemapService,
   etagOf,
@@ -28,6 +30,8 @@ export interface GeoModuleOptions {
   config: GeoServiceConfig;
   /** Host name lookup of the proxy; tests make names resolve where they need them to. */
   resolve?: Resolve;
+  /** The proxy's address rule; tests let loopback through (see `BuildOptions`). */
+  refuse?: typeof refuseAddress;
 }
 
 /** The offline basemap changes only with a release; caches may keep it a day, then revalidate. */
@@ -41,6 +45,7 @@ const BASEMAP_CACHE = 'public, max-age=86400';
 export function geoRoutes({
   config,
   resolve = systemResolve,
+  refuse,
 }: GeoModuleOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const basemap = createBasemapService();
@@ -134,7 +139,9 @@ export function geoRoutes({
         reply.header('cache-control', 'no-cache');
         return {
           basemaps: config.basemaps,
-          proxyEnabled: config.proxyAllow.length + config.proxyAllowPrivate.length > 0,
+          proxyEnabled:
+            config.proxyRecordHosts ||
+            config.proxyAllow.length + config.proxyAllowPrivate.length + config.basemaps.length > 0,
         };
       },
     );
@@ -146,7 +153,8 @@ export function geoRoutes({
           tags: ['geo'],
           summary: 'Capabilities, legends, feature info and tiles of an allowed map service',
           description:
-            "Fetches the URL from a host on GEO_PROXY_ALLOW without the caller's credentials. " +
+            "Fetches the URL from a host on GEO_PROXY_ALLOW, or the host of a WMS or WMTS named by a published record (unless GEO_PROXY_RECORD_HOSTS=false), without the caller's credentials. " +
+            'A host that cannot be reached is 502 geo.proxy_unreachable; one that answers with an error status 502 geo.proxy_upstream; a host that is not allowed 403 geo.proxy_host_not_allowed. ' +
             'Refuses private, loopback, link-local and metadata addresses after DNS resolution ' +
             'and after every redirect (at most 5), unexpected content types, answers over ' +
             'GEO_PROXY_MAX_BYTES and exchanges longer than GEO_PROXY_TIMEOUT. Answers over ' +
@@ -192,6 +200,13 @@ export function geoRoutes({
             ifModifiedSince: request.headers['if-modified-since'],
           },
           signal: gone.signal,
+          ...(config.proxyRecordHosts
+            ? {
+                isRecordHost: (host: string, port: number) =>
+                  isPublishedServiceHost(request.ctx.db, host, port),
+              }
+            : {}),
+          ...(refuse ? { refuse } : {}),
         });
         reply.headers(answer.headers);
         if (answer.status === 304) return reply.code(304).send();

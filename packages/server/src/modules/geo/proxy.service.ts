@@ -15,6 +15,7 @@ import {
   ProxyTimeoutError,
   ProxyTooLargeError,
   ProxyTooManyRedirectsError,
+  ProxyUnreachableError,
   ProxyUpstreamError,
   ProxyUrlInvalidError,
 } from './geo.errors.js';
@@ -22,7 +23,8 @@ import { LOOKAHEAD_BYTES, readStart, streamRest } from './proxy-body.js';
 
 /**
  * The proxy for external map services (`GET /geoth/proxy?url=…`): capabilities, legends,
- * feature info and tiles of hosts on the allow-list. Every hop (the first request and each
+ * feature info and tiles of hosts on the allow-list or named by a published record's map
+ * service. Every hop (the first request and each
  * redirect) is checked the same way: scheme, allow-list, then the addresses the host name
  * resolves to; the connection goes to exactly the checked address, so a second DNS answer
  * cannot point it elsewhere (DNS rebinding). Answers pass within a size and a time limit:
@@ -51,6 +53,13 @@ export interface ProxyOptions {
   conditional?: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined };
   /** Aborted when the caller went away: the exchange with the map server stops too. */
   signal?: AbortSignal;
+  /**
+   * Whether a published record offers a map service on this host and port: such hosts are
+   * allowed besides the operator's lists (public addresses only). Absent: lists only.
+   */
+  isRecordHost?: (host: string, port: number) => Promise<boolean>;
+  /** The address rule (`refuseAddress`); tests let loopback through to reach their server. */
+  refuse?: typeof refuseAddress;
 }
 
 /**
@@ -74,7 +83,12 @@ export async function fetchThroughProxy(
   options: ProxyOptions,
 ): Promise<ProxyAnswer> {
   const { config } = options;
-  if (config.proxyAllow.length === 0 && config.proxyAllowPrivate.length === 0) {
+  if (
+    config.proxyAllow.length === 0 &&
+    config.proxyAllowPrivate.length === 0 &&
+    config.basemaps.length === 0 &&
+    !options.isRecordHost
+  ) {
     throw new ProxyDisabledError();
   }
   let url = parseTarget(rawUrl);
@@ -100,7 +114,7 @@ export async function fetchThroughProxy(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (deadline.signal.aborted) throw new ProxyTimeoutError(config.proxyTimeoutMs);
-    throw new ProxyUpstreamError(describeNetworkError(error));
+    throw new ProxyUnreachableError(describeNetworkError(error));
   } finally {
     clearTimeout(timer);
   }
@@ -146,25 +160,46 @@ function checkScheme(url: URL) {
 }
 
 /**
- * Checks one hop: the host must be allowed, and every address it resolves to must be public
- * (or intranet, for hosts allowed to be private). Answers the address to connect to.
+ * Checks one hop: the host must be allowed (operator lists, then published records), and
+ * every address it resolves to must be public (or intranet, for hosts allowed to be private).
+ * Answers the address to connect to.
  */
 async function checkTarget(url: URL, options: ProxyOptions, signal: AbortSignal): Promise<string> {
   const host = hostOf(url);
   const port = portOf(url);
   const intranet = options.config.proxyAllowPrivate.some((rule) => matchesRule(rule, host, port));
   const allowed =
-    intranet || options.config.proxyAllow.some((rule) => matchesRule(rule, host, port));
+    intranet ||
+    options.config.proxyAllow.some((rule) => matchesRule(rule, host, port)) ||
+    isBasemapHost(options.config, host, port) ||
+    (await options.isRecordHost?.(host, port)) === true;
   if (!allowed) throw new ProxyHostNotAllowedError(host, port);
 
   const addresses = isIP(host) ? [host] : await resolveBefore(options.resolve, host, signal);
-  if (addresses.length === 0) throw new ProxyUpstreamError(`${host} did not resolve`);
+  if (addresses.length === 0) throw new ProxyUnreachableError(`${host} did not resolve`);
   // All answers must pass: a name that also points inward is refused as a whole.
+  const refuse = options.refuse ?? refuseAddress;
   for (const address of addresses) {
-    const reason = refuseAddress(address, intranet);
+    const reason = refuse(address, intranet);
     if (reason) throw new ProxyAddressRefusedError(host, reason);
   }
   return addresses[0] as string;
+}
+
+/**
+ * Whether an operator basemap (`GEO_BASEMAPS`) lives on this host and port: configured by the
+ * operator, hence allowed (its WMTS capabilities come through the proxy when the provider
+ * does not answer cross-origin reads).
+ */
+function isBasemapHost(config: GeoServiceConfig, host: string, port: number): boolean {
+  return config.basemaps.some((basemap) => {
+    try {
+      const url = new URL(basemap.url.replace(/[{}]/g, ''));
+      return hostOf(url) === host && portOf(url) === port;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The resolver's answer, unless the deadline passes first. */
@@ -175,7 +210,9 @@ async function resolveBefore(
 ): Promise<string[]> {
   if (signal.aborted) throw new Error('aborted');
   const lookup = resolve(host).catch((error: unknown) => {
-    throw new ProxyUpstreamError(`${host} could not be resolved (${describeNetworkError(error)})`);
+    throw new ProxyUnreachableError(
+      `${host} could not be resolved (${describeNetworkError(error)})`,
+    );
   });
   // A lookup that fails after the deadline won must not surface as an unhandled rejection.
   lookup.catch(() => {});

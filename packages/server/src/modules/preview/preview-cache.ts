@@ -111,6 +111,12 @@ export class PreviewCache {
   }
 
   /** Temporary in the same folder, then rename: atomic on one file system. */
+  /** Forgets an entry (its rendition or its failure), so the next `get` renders anew. */
+  async drop(key: string): Promise<void> {
+    await rm(this.filePath(key), { force: true });
+    await rm(path.join(this.dir, `${key}.unavailable`), { force: true });
+  }
+
   private async write(name: string, bytes: Buffer): Promise<void> {
     const tmp = path.join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
     try {
@@ -165,4 +171,9 @@ export class PreviewCache {
     }
     return removed;
   }
+}
+
+/** The cache of a data folder: `DATA_DIR/previews`, shared by every process on that folder. */
+export function previewCacheOf(dataDir: string): PreviewCache {
+  return new PreviewCache(path.join(dataDir, 'previews'));
 }

@@ -27,3 +27,47 @@ export async function findIndexFiles(db: Db, objectIds: readonly string[]): Prom
     .orderBy('bundle.name')
     .execute()) as FileRow[];
 }
+
+/**
+ * The index files standing for objects after `after` in id order, a page at a time (the
+ * preview rebuild walks all of them); the same choice as `findIndexFiles`.
+ */
+export async function listIndexFilesAfter(
+  db: Db,
+  after: string,
+  limit: number,
+): Promise<FileRow[]> {
+  return (await db
+    .selectFrom('file')
+    .innerJoin('bundle', (join) =>
+      join
+        .onRef('bundle.object_id', '=', 'file.object_id')
+        .onRef('bundle.name', '=', 'file.bundle'),
+    )
+    .distinctOn('file.object_id')
+    .selectAll('file')
+    .where('file.object_id', '>', after)
+    .where('file.is_index', '=', true)
+    .where('bundle.display', '=', true)
+    .orderBy('file.object_id')
+    .orderBy('bundle.sort_order')
+    .orderBy('bundle.name')
+    .limit(limit)
+    .execute()) as FileRow[];
+}
+
+/** How many objects have an index file in a displayed bundle. */
+export async function countObjectsWithIndex(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('file')
+    .innerJoin('bundle', (join) =>
+      join
+        .onRef('bundle.object_id', '=', 'file.object_id')
+        .onRef('bundle.name', '=', 'file.bundle'),
+    )
+    .select((eb) => eb.fn.count<number>('file.object_id').distinct().as('n'))
+    .where('file.is_index', '=', true)
+    .where('bundle.display', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

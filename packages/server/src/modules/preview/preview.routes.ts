@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { ErrorBody } from '@geoportal/contract/errors';
 import { PreviewRendition, PreviewType } from '@geoportal/contract/files';
 import { ObjectId } from '@geoportal/contract/object';
@@ -9,7 +8,7 @@ import { RouteBundleName } from '../files/bundle-params.js';
 import { contentDisposition } from '../files/media-type.js';
 import { checkFilePath } from '../files/upload.js';
 import { getPreviewType, getRendition } from './preview.service.js';
-import { PreviewCache } from './preview-cache.js';
+import { previewCacheOf } from './preview-cache.js';
 
 const tags = ['files'];
 const security = [{ AccessToken: [] }];
@@ -40,7 +39,7 @@ function noneMatchHits(header: string | undefined, tag: string): boolean {
  * Registered with the other `/object/…` routes: the fixed word `preview` wins over `{id}`.
  */
 export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new PreviewCache(path.join(app.config.dataDir, 'previews'));
+  const cache = previewCacheOf(app.config.dataDir);
   await cache.init();
   const sweep = () =>
     cache

@@ -1,11 +1,16 @@
 import type { PreviewRendition, PreviewType } from '@geoportal/contract/files';
 import sharp from 'sharp';
+import type { Db } from '../../db/database.js';
 import type { FileRow } from '../../db/schema.js';
 import { type FilesContext, loadReadableFile } from '../files/file.service.js';
 import type { BlobStore } from '../files/store.js';
 import { loadReadable } from '../objects/object-kernel.js';
 import { PreviewUnavailableError } from './preview.errors.js';
-import { findIndexFiles } from './preview.repository.js';
+import {
+  countObjectsWithIndex,
+  findIndexFiles,
+  listIndexFilesAfter,
+} from './preview.repository.js';
 import { PreviewCache } from './preview-cache.js';
 import { isGeoJson, previewTypeOfMediaType, renderKind, renditionBox } from './preview-type.js';
 import { encodeWebp, RenderFailedError, renderImage } from './render-image.js';
@@ -78,10 +83,23 @@ export async function getRendition(
   const etag = `"${key}"`;
   // The tag names the exact bytes a rendering would give: no need to render to answer 304.
   if (notModified(etag)) return { notModified: true, etag, publicAccess };
-  const box = renditionBox[input.rendition];
-  const source = ctx.store.blobPath(file.sha256);
-  const entry = await cache.get(
-    key,
+  const entry = await renderCached(ctx.store, cache, file.sha256, kind, input.rendition);
+  if ('unavailable' in entry) throw new PreviewUnavailableError(422, entry.unavailable);
+  return { ...entry, etag, publicAccess, source: file };
+}
+
+/** The cached rendition of a blob, rendered first when the cache has none. */
+function renderCached(
+  store: BlobStore,
+  cache: PreviewCache,
+  sha256: string,
+  kind: 'image' | 'pdf',
+  rendition: PreviewRendition,
+) {
+  const box = renditionBox[rendition];
+  const source = store.blobPath(sha256);
+  return cache.get(
+    PreviewCache.key(sha256, rendition),
     async () =>
       kind === 'image'
         ? renderImage(source, box)
@@ -89,6 +107,55 @@ export async function getRendition(
           encodeWebp(sharp(await renderPdfFirstPage(source, box))).toBuffer(),
     (error) => (error instanceof RenderFailedError ? error.reason : undefined),
   );
-  if ('unavailable' in entry) throw new PreviewUnavailableError(422, entry.unavailable);
-  return { ...entry, etag, publicAccess, source: file };
+}
+
+/**
+ * The preview rebuild (issue 20): renders every rendition of every record's index file into
+ * the cache, so first views are fast; with `force` it drops what the cache holds first (after
+ * a renderer fix, also the remembered failures). Reads the files, writes only the cache.
+ */
+export async function rebuildPreviews(
+  db: Db,
+  store: BlobStore,
+  cache: PreviewCache,
+  options: {
+    force: boolean;
+    onFile(progress: { done: number; total: number }): void;
+    onUnavailable(objectId: string, path: string, reason: string): void;
+  },
+): Promise<{ files: number; rendered: number; unavailable: number }> {
+  await cache.init();
+  const total = await countObjectsWithIndex(db);
+  const renditions = Object.keys(renditionBox) as PreviewRendition[];
+  let done = 0;
+  let rendered = 0;
+  let unavailable = 0;
+  let after = '';
+  for (;;) {
+    const files = await listIndexFilesAfter(db, after, 100);
+    if (files.length === 0) break;
+    for (const file of files) {
+      const kind = renderKind(file.media_type);
+      for (const rendition of kind ? renditions : []) {
+        if (options.force) await cache.drop(PreviewCache.key(file.sha256, rendition));
+        const entry = await renderCached(
+          store,
+          cache,
+          file.sha256,
+          kind as 'image' | 'pdf',
+          rendition,
+        );
+        if ('unavailable' in entry) {
+          unavailable += 1;
+          options.onUnavailable(file.object_id, file.path, entry.unavailable);
+          break;
+        }
+        rendered += 1;
+      }
+      done += 1;
+      options.onFile({ done, total: Math.max(done, total) });
+    }
+    after = files[files.length - 1]?.object_id ?? after;
+  }
+  return { files: done, rendered, unavailable };
 }

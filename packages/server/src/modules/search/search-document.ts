@@ -55,6 +55,8 @@ export interface SearchDocument {
   boxes: IndexBox[];
   footprint: Metadata['geometry'] | null;
   mapServices: boolean;
+  /** Hosts of the map services as `host:port` (`serviceHostKey`), for the proxy's allowance. */
+  serviceHosts: string[];
   /** Titles and keywords offered as suggestions. */
   terms: { kind: 'title' | 'keyword'; term: string; norm: string }[];
 }
@@ -191,8 +193,36 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
     boxes,
     footprint: m.geometry ?? null,
     mapServices: (m.onlineResources ?? []).some(isMapService),
+    serviceHosts: serviceHostsOf(m),
     terms,
   };
+}
+
+/**
+ * `host:port` of a URL as the proxy compares it: lower-case host, IPv6 without brackets, the
+ * scheme's port when none is written; null for anything but http(s).
+ */
+export function serviceHostKey(url: URL): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  return `${host}:${port}`;
+}
+
+function serviceHostsOf(m: Metadata): string[] {
+  const hosts = new Set<string>();
+  for (const resource of m.onlineResources ?? []) {
+    if (!isMapService(resource)) continue;
+    let url: URL;
+    try {
+      url = new URL(resource.url);
+    } catch {
+      continue;
+    }
+    const key = serviceHostKey(url);
+    if (key) hosts.add(key);
+  }
+  return [...hosts].sort();
 }
 
 function unique(values: (string | undefined)[]): string[] {

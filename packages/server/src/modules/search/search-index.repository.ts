@@ -130,7 +130,7 @@ const box = (column: string) =>
 const writeStatement = `
   insert into search_document (object_id, type, state, readers, doc, pairs, facets, title_de, title_en,
     title_sort, ref_date, temporal_start, temporal_end, created, modified, west, south, east,
-    north, extent, extent2, footprint, map_services, content_hash)
+    north, extent, extent2, footprint, map_services, service_hosts, content_hash)
   select r.object_id, r.type, r.state, r.readers,
     w.words || ${prefixedVector('v.a', fieldLexemePrefix.title as string)}
       || ${prefixedVector('v.b', fieldLexemePrefix.keyword as string)}
@@ -138,14 +138,14 @@ const writeStatement = `
     array_to_tsvector(search_pairs(w.words)),
     r.facets, r.title_de, r.title_en, r.title_sort, r.ref_date, r.temporal_start,
     r.temporal_end, r.created, r.modified, r.west, r.south, r.east, r.north,
-    ${box('extent')}, ${box('extent2')}, r.footprint, r.map_services, r.content_hash
+    ${box('extent')}, ${box('extent2')}, r.footprint, r.map_services, r.service_hosts, r.content_hash
   from jsonb_to_recordset($1::jsonb) as r(object_id text, type text, state text,
     readers text[], a_de text, a_en text, a_words text, b_de text, b_en text, b_words text,
     c_de text, c_en text, c_words text, d_de text, d_en text, d_words text, facets text[],
     title_de text, title_en text, title_sort text, ref_date date, temporal_start date,
     temporal_end date, created timestamptz, modified timestamptz, west float8, south float8,
     east float8, north float8, extent float8[], extent2 float8[], footprint jsonb,
-    map_services boolean, sample text[], content_hash text)
+    map_services boolean, service_hosts text[], sample text[], content_hash text)
   cross join lateral (select ${weightedVector('a')} as a, ${weightedVector('b')} as b offset 0) v
   cross join lateral (select v.a || v.b || ${weightedVector('c')} || ${weightedVector('d')}
       as words offset 0) w
@@ -158,7 +158,8 @@ const writeStatement = `
     created = excluded.created, modified = excluded.modified, west = excluded.west,
     south = excluded.south, east = excluded.east, north = excluded.north,
     extent = excluded.extent, extent2 = excluded.extent2, footprint = excluded.footprint,
-    map_services = excluded.map_services, content_hash = excluded.content_hash`;
+    map_services = excluded.map_services, service_hosts = excluded.service_hosts,
+    content_hash = excluded.content_hash`;
 
 /**
  * Replaces the suggestion terms of the objects `$1` by the rows `$2`, in one statement (the
@@ -210,6 +211,7 @@ function encodeDocument(d: SearchDocument): EncodedDocument {
     extent2: d.boxes[1] ?? null,
     footprint: d.footprint,
     map_services: d.mapServices,
+    service_hosts: d.serviceHosts,
     sample: sampleLexemes(d.objectId),
   };
   for (const [weight, columns] of Object.entries(weights)) {
@@ -360,4 +362,16 @@ export async function setIndexVersion(db: Db, version: number, now: Date): Promi
     .values({ name: 'objects', version, built_at: now })
     .onConflict((oc) => oc.column('name').doUpdateSet({ version, built_at: now }))
     .execute();
+}
+
+/** Whether a published record names a map service on `hostKey` (`host:port`); GIN-indexed. */
+export async function publishedServiceHostExists(db: Db, hostKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('search_document')
+    .select('object_id')
+    .where('state', '=', 'published')
+    .where(sql<boolean>`service_hosts @> array[${hostKey}]::text[]`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

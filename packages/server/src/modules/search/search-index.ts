@@ -15,7 +15,7 @@ import * as repo from './search-index.repository.js';
  * stores a document changes: the next start rebuilds the index (`ensureSearchIndex`), which
  * rewrites the documents whose content hash came out different and leaves the others.
  */
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /**
  * Recomputes the documents of these objects inside the caller's transaction. Locks the object
@@ -144,7 +144,11 @@ export async function rebuildSearchIndex(
 export async function ensureSearchIndex(
   db: Db,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  options: { foregroundMax?: number } = {},
+  options: {
+    foregroundMax?: number;
+    /** Queues the rebuild of a large catalogue as a background process instead. */
+    background?: () => Promise<void>;
+  } = {},
 ): Promise<{ rebuilding: Promise<void> | undefined }> {
   if ((await repo.indexVersion(db)) === SEARCH_INDEX_VERSION) return { rebuilding: undefined };
   const total = await repo.countObjects(db);
@@ -164,8 +168,22 @@ export async function ensureSearchIndex(
     await run();
     return { rebuilding: undefined };
   }
+  if (options.background) {
+    log.info({ total }, 'Search index: rebuild queued as a background process');
+    await options.background();
+    return { rebuilding: undefined };
+  }
   const rebuilding = run().catch((error: unknown) => {
     log.error({ err: error }, 'Search index rebuild failed; run "npm run reindex"');
   });
   return { rebuilding };
+}
+
+/**
+ * Whether a published record (vetted by an editor) offers a map service (WMS, WMTS) on this
+ * host and port: the map-service proxy lets such hosts through besides `GEO_PROXY_ALLOW`.
+ * Asked of the database each time, so publishing and withdrawing take effect at once.
+ */
+export function isPublishedServiceHost(db: Db, host: string, port: number): Promise<boolean> {
+  return repo.publishedServiceHostExists(db, `${host}:${port}`);
 }

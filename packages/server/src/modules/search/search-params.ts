@@ -8,7 +8,7 @@ import {
   type QueryNode,
   type Sort,
 } from '@geoportal/contract/search-query';
-import { SearchQueryInvalidError } from './search.errors.js';
+import { parameterProblem, SearchQueryInvalidError } from './search.errors.js';
 
 /**
  * Search parameters: the request as the API receives it (path and query string, text) turned
@@ -47,9 +47,7 @@ const list = (value: string | string[] | undefined) =>
 
 function unwrap<T>(parsed: Parsed<T>, what: string): T {
   if (parsed.ok) return parsed.value;
-  const at =
-    parsed.problem.position === undefined ? '' : ` (at character ${parsed.problem.position + 1})`;
-  throw new SearchQueryInvalidError(`${what}: ${parsed.problem.message}${at}`, what);
+  throw new SearchQueryInvalidError(what, parsed.problem);
 }
 
 /**
@@ -68,8 +66,10 @@ export function integer(
     typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new SearchQueryInvalidError(
-      `${name} must be a whole number from ${min} to ${max}${name === 'start' ? '; narrow the search to see later hits' : ''}.`,
       name,
+      name === 'start'
+        ? parameterProblem('startTooFar', { max })
+        : parameterProblem('numberOutOfRange', { name, min, max }),
     );
   }
   return n;
@@ -83,20 +83,20 @@ export function parseSearch(
   const filters = list(params.fq);
   if (filters.length > searchLimits.filtersMax) {
     throw new SearchQueryInvalidError(
-      `At most ${searchLimits.filtersMax} fq filters are allowed.`,
       'fq',
+      parameterProblem('tooManyFilters', { max: searchLimits.filtersMax }),
     );
   }
   const sorts = list(params.sort);
   if (sorts.length > searchLimits.sortsMax) {
     throw new SearchQueryInvalidError(
-      `At most ${searchLimits.sortsMax} sort orders are allowed.`,
       'sort',
+      parameterProblem('tooManySorts', { max: searchLimits.sortsMax }),
     );
   }
   const facets = params.facets ?? 'true';
   if (facets !== true && facets !== false && facets !== 'true' && facets !== 'false') {
-    throw new SearchQueryInvalidError('facets must be true or false.', 'facets');
+    throw new SearchQueryInvalidError('facets', parameterProblem('facetsNotBoolean'));
   }
   return {
     query: unwrap(parseQuery(params.q.trim() === '*' ? '' : params.q), 'query'),

@@ -229,6 +229,36 @@ describe.each(testDatabases)('search on $name', (database) => {
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('search.query_invalid');
       expect(res.body.message.length).toBeGreaterThan(10);
+      // Every refusal names its reason, so the web app can say it in the user's language.
+      expect(res.body.fields[0].reason, url).toMatch(/^[a-zA-Z]+$/);
     }
+  });
+
+  it('names the reason, its values and the position of a query problem for translation', async () => {
+    const quote = await searchGet(t.app, searchUrl('Boden "open'));
+    expect(quote.body.fields).toEqual([
+      {
+        path: 'query',
+        reason: 'unclosedQuote',
+        values: {},
+        position: 6,
+        message: 'A quotation mark is not closed. Close the phrase with " or remove the mark.',
+      },
+    ]);
+    expect(quote.body.message).toBe(
+      'query: A quotation mark is not closed. Close the phrase with " or remove the mark. (at character 7)',
+    );
+    const range = await searchGet(t.app, searchUrl('*', { fq: ['year:[2020 TO 2010]'] }));
+    expect(range.body.fields[0]).toMatchObject({
+      path: 'fq',
+      reason: 'rangeReversed',
+      values: { from: '2020', to: '2010' },
+    });
+    const rows = await searchGet(t.app, searchUrl('*', { rows: 1000 }));
+    expect(rows.body.fields[0]).toMatchObject({
+      path: 'rows',
+      reason: 'numberOutOfRange',
+      values: { name: 'rows', min: 0 },
+    });
   });
 });

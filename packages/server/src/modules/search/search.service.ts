@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.js';
 import type { Viewer } from '../objects/policy.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
 import { footprintGeometry } from './footprint.js';
-import { SearchQueryInvalidError } from './search.errors.js';
+import { parameterProblem, SearchQueryInvalidError } from './search.errors.js';
 import * as repo from './search.repository.js';
 import { normaliseText, viewerTokens } from './search-document.js';
 import { integer, parseSearch, type SearchRequest, type SpatialParams } from './search-params.js';
@@ -203,10 +203,7 @@ export async function spatialSearch(
   const zoom = integer(params.zoom, 'zoom', 6, 0, 24);
   const offset = (page - 1) * size;
   if (offset > searchLimits.startMax * 10) {
-    throw new SearchQueryInvalidError(
-      'page lies too far back; narrow the search or the map extent.',
-      'page',
-    );
+    throw new SearchQueryInvalidError('page', parameterProblem('pageTooFar'));
   }
   const request = parseSearch({
     q: params.q,
@@ -258,8 +255,8 @@ export async function suggest(
   const norm = normaliseText(text);
   if (norm.length > searchLimits.suggestMax) {
     throw new SearchQueryInvalidError(
-      `Suggestions take at most ${searchLimits.suggestMax} characters.`,
       'text',
+      parameterProblem('suggestTooLong', { max: searchLimits.suggestMax }),
     );
   }
   const count = integer(

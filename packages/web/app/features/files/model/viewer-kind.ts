@@ -1,7 +1,15 @@
 import type { PreviewType } from '@geoportal/contract/files';
 
-/** Which viewer shows a file; `none` offers only the download. */
-export type ViewerKind = PreviewType;
+/** Which viewer shows a file; `none` offers only the download; `table` reads CSV/TSV. */
+export type ViewerKind = PreviewType | 'table';
+
+/** Delimited text: shown as a table (a file named `.csv` or `.tsv` sniffed as plain text too). */
+const tableTypes = new Set([
+  'text/csv',
+  'application/csv',
+  'text/tab-separated-values',
+  'text/x-csv',
+]);
 
 /** The media type without parameters, lower-case (`Text/Plain; charset=utf-8` → `text/plain`). */
 export function baseMediaType(mediaType: string): string {
@@ -76,6 +84,8 @@ export function viewerKind(
   if (ext === 'geojson' && (type === 'application/json' || type.startsWith('text/'))) {
     return 'geojson';
   }
+  if (tableTypes.has(type)) return 'table';
+  if ((ext === 'csv' || ext === 'tsv') && type === 'text/plain') return 'table';
   if (type === 'application/pdf') return 'pdf';
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('video/')) return 'video';

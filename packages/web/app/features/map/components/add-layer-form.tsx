@@ -11,6 +11,8 @@ import {
   type MapLayer,
   newLayer,
 } from '../model/layer-list';
+import { type ServiceProblem, serviceProblemOf } from '../model/service-problem';
+import { ServiceProblemAlert } from './service-problem-alert';
 
 const kindLabels: Record<LayerKind, string> = {
   wms: 'WMS',
@@ -21,7 +23,8 @@ const kindLabels: Record<LayerKind, string> = {
 };
 
 /**
- * Adds a layer by URL: a WMS or WMTS (its capabilities read through the proxy, then layers
+ * Adds a layer by URL: a WMS or WMTS (its capabilities read directly or through the proxy,
+ * then layers
  * picked from the list) or GeoJSON, KML or GPX data. `service` pre-fills the form and loads
  * the capabilities at once ("open in map" links and records without a named layer).
  */
@@ -41,6 +44,12 @@ export function AddLayerForm({
   const [kind, setKind] = useState<LayerKind>('wms');
   const [url, setUrl] = useState('');
   const [error, setError] = useState('');
+  // Why the last service could not be read, with the service it was about.
+  const [problem, setProblem] = useState<{
+    problem: ServiceProblem;
+    kind: 'wms' | 'wmts';
+    url: string;
+  } | null>(null);
   const [loading, setLoading] = useState(false);
   const [capabilities, setCapabilities] = useState<MapService | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
@@ -48,13 +57,15 @@ export function AddLayerForm({
   const load = async (loadKind: 'wms' | 'wmts', serviceUrl: string) => {
     setLoading(true);
     setError('');
+    setProblem(null);
     setCapabilities(null);
     try {
       const parsed = await getCapabilities(client, apiBase, loadKind, serviceUrl);
       setCapabilities(parsed);
       setPicked(parsed.layers.length === 1 ? [parsed.layers[0]?.name ?? ''] : []);
-    } catch {
-      setError(intl.formatMessage({ id: 'map.layers.capabilitiesFailed' }));
+    } catch (failure) {
+      // The alert below says why and offers the capabilities URL.
+      setProblem({ problem: serviceProblemOf(failure), kind: loadKind, url: serviceUrl });
     } finally {
       setLoading(false);
     }
@@ -137,6 +148,7 @@ export function AddLayerForm({
           </Button>
         </Stack>
       </form>
+      {problem && <ServiceProblemAlert {...problem} />}
       {capabilities && (
         <Stack gap={4}>
           <Checkbox.Group

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type RecordServiceHandlers, useAddRecordServices } from '../hooks/use-add-record-services';
 import type { Footprints } from '../hooks/use-footprints';
+import { footprintTitle } from '../model/footprint-text';
 import { FootprintEntry } from './footprint-entry';
 import classes from './map-controls.module.css';
 
@@ -77,7 +78,7 @@ export function FootprintResults({
                 onClick={() => show(item.id)}
                 aria-label={intl.formatMessage(
                   { id: 'map.results.showOnMapNamed' },
-                  { title: item.properties.title[intl.locale === 'en' ? 'en' : 'de'] ?? item.id },
+                  { title: footprintTitle(item, intl.locale) },
                 )}
               >
                 {intl.formatMessage({ id: 'map.results.showOnMap' })}

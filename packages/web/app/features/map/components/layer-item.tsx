@@ -1,14 +1,18 @@
 import { ActionIcon, Checkbox, Group, Paper, Slider, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { proxiedUrl } from '../../../lib/http/geo-url';
 import type { LayerAction, MapLayer } from '../model/layer-list';
 import { wmsLegendUrl } from '../model/legend';
+import type { ServiceProblem } from '../model/service-problem';
+import { rememberProxied, triesDirect } from '../model/service-route';
 import classes from './map-controls.module.css';
+import { ServiceProblemAlert } from './service-problem-alert';
 
 /**
  * One added layer: visibility, opacity, order (up and down buttons, so the keyboard can
- * reorder), legend (WMS GetLegendGraphic through the proxy) and remove.
+ * reorder), legend (WMS GetLegendGraphic, directly or through the proxy), remove, and why the
+ * layer failed when it did.
  */
 export function LayerItem({
   layer,
@@ -16,18 +20,24 @@ export function LayerItem({
   count,
   apiBase,
   dispatch,
+  problem,
 }: {
   layer: MapLayer;
   index: number;
   count: number;
   apiBase: string;
   dispatch: (action: LayerAction) => void;
+  /** Why the layer could not be loaded, if it could not. */
+  problem?: ServiceProblem;
 }) {
   const intl = useIntl();
   const opacityId = useId();
   const name = layer.title;
-  const legend =
-    layer.kind === 'wms' ? proxiedUrl(apiBase, wmsLegendUrl(layer.url, layer.name)) : undefined;
+  const legendUrl = layer.kind === 'wms' ? wmsLegendUrl(layer.url, layer.name) : undefined;
+  // Direct first where that may work; through the proxy after a failure, hidden after two.
+  const [legend, setLegend] = useState(() =>
+    legendUrl && !triesDirect(legendUrl) ? proxiedUrl(apiBase, legendUrl) : legendUrl,
+  );
   return (
     <Paper withBorder p="xs" component="li" data-testid="layer-item">
       <Stack gap={6}>
@@ -95,9 +105,17 @@ export function LayerItem({
             alt={intl.formatMessage({ id: 'map.layers.legend' }, { name })}
             data-testid="layer-legend"
             onError={(event) => {
+              if (legendUrl && legend === legendUrl) {
+                rememberProxied(legendUrl);
+                setLegend(proxiedUrl(apiBase, legendUrl));
+                return;
+              }
               event.currentTarget.hidden = true;
             }}
           />
+        )}
+        {problem && (layer.kind === 'wms' || layer.kind === 'wmts') && (
+          <ServiceProblemAlert problem={problem} kind={layer.kind} url={layer.url} />
         )}
       </Stack>
     </Paper>

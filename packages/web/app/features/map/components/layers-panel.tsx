@@ -4,6 +4,7 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../lib/use-toast';
 import { type LayerAction, type MapLayer, newLayer, vectorKindOfFile } from '../model/layer-list';
+import type { ServiceProblem } from '../model/service-problem';
 import { AddLayerForm } from './add-layer-form';
 import { LayerItem } from './layer-item';
 
@@ -24,8 +25,11 @@ export function LayersPanel({
   map,
   pendingService,
   onPendingDone,
+  problems,
 }: {
   layers: MapLayer[];
+  /** Why layers could not be loaded, by layer id. */
+  problems: ReadonlyMap<string, ServiceProblem>;
   dispatch: (action: LayerAction) => void;
   apiBase: string;
   map: OlMap | null;
@@ -115,6 +119,7 @@ export function LayersPanel({
               count={layers.length}
               apiBase={apiBase}
               dispatch={dispatch}
+              problem={problems.get(layer.id)}
             />
           ))}
         </Stack>

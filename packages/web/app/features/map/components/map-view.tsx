@@ -8,6 +8,7 @@ import { useRouteLoaderData } from 'react-router';
 import { basemapPalettes } from '../../../components/map/basemap-style';
 import { useToast } from '../../../lib/use-toast';
 import { useFeatureInfo } from '../hooks/use-feature-info';
+import { useFocusBox } from '../hooks/use-focus-box';
 import { useFootprints } from '../hooks/use-footprints';
 import { useMainMap } from '../hooks/use-main-map';
 import { useMapUrl } from '../hooks/use-map-url';
@@ -16,6 +17,7 @@ import { useOperatorBasemaps } from '../hooks/use-operator-basemaps';
 import { useUserLayers } from '../hooks/use-user-layers';
 import { viewForBox } from '../model/box-view';
 import { layerListReducer, type MapLayer } from '../model/layer-list';
+import { type ServiceProblem, serviceHost, serviceProblemMessage } from '../model/service-problem';
 import { defaultBasemap, type MapUrlState, roundView } from '../model/url-state';
 import { motionDuration } from '../model/view';
 import { BasemapSwitcher } from './basemap-switcher';
@@ -58,6 +60,8 @@ export default function MapView() {
   const [query, setQuery] = useState(initial.query);
   const [panel, setPanel] = useState<SidePanel>('results');
   const [pendingService, setPendingService] = useState(initial.service);
+  // The box of a "show on the main map" link, outlined until the address names another.
+  const [focusBox, setFocusBox] = useState(initial.extent);
 
   const map = useMainMap({ targetRef, fullScreenRef: frameRef, initialView: initial });
   const operatorBasemaps = useOperatorBasemaps(map, basemap, apiBase);
@@ -67,11 +71,19 @@ export default function MapView() {
     language: intl.locale,
     apiBase,
   });
+  // Why layers failed, shown at the layer in the panel until it is removed.
+  const [problems, setProblems] = useState<ReadonlyMap<string, ServiceProblem>>(() => new Map());
   useUserLayers(map, layers, apiBase, {
-    onError: (layer) =>
-      toast.error(intl.formatMessage({ id: 'map.layers.loadFailed' }, { title: layer.title })),
+    onError: (layer, problem) => {
+      setProblems((current) => new Map(current).set(layer.id, problem));
+      const host = serviceHost(layer.url);
+      toast.error(
+        `${intl.formatMessage({ id: 'map.layers.loadFailed' }, { title: layer.title })} ${intl.formatMessage({ id: serviceProblemMessage[problem] }, { host })}`,
+      );
+    },
   });
   const footprints = useFootprints(map, { query, scheme, apiBase });
+  useFocusBox(map, focusBox, scheme);
   const featureInfo = useFeatureInfo(map, {
     layers,
     apiBase,
@@ -96,6 +108,7 @@ export default function MapView() {
     dispatch({ type: 'replaceFromUrl', layers: state.layers });
     setBasemap(state.basemap ?? defaultBasemap);
     setQuery(state.query);
+    setFocusBox(state.extent);
     if (state.service) setPendingService(state.service);
     const view = map?.getView();
     const center = view?.getCenter();
@@ -186,6 +199,13 @@ export default function MapView() {
   }, [layers, basemap, query]);
 
   const addLayer = useCallback((layer: MapLayer) => {
+    // Added anew: tried anew.
+    setProblems((current) => {
+      if (!current.has(layer.id)) return current;
+      const next = new Map(current);
+      next.delete(layer.id);
+      return next;
+    });
     dispatch({ type: 'add', layer });
     setPanel('layers');
   }, []);
@@ -260,6 +280,7 @@ export default function MapView() {
             map={map}
             pendingService={pendingService}
             onPendingDone={() => setPendingService(undefined)}
+            problems={problems}
           />
         </Tabs.Panel>
         <Tabs.Panel value="info" className={classes.panel}>

@@ -25,6 +25,12 @@ import { boxFit, extentToBbox, motionDuration } from '../model/view';
 /** Milliseconds after the map stops before the footprints of the new extent are asked for. */
 const FETCH_DEBOUNCE_MS = 250;
 
+/** A footprint's area in map units, for the drawing order. */
+const areaOf = (feature: { getGeometry: () => { getExtent: () => Extent } | undefined }) => {
+  const geometry = feature.getGeometry();
+  return geometry ? getArea(geometry.getExtent()) : 0;
+};
+
 /** What was loaded last: the box asked for (map coordinates), at which zoom, and the answer. */
 interface LoadedArea {
   extent: Extent;
@@ -80,6 +86,8 @@ export function useFootprints(
   const [selection, setSelection] = useState<FootprintSelection | null>(null);
   // Every loaded footprint by id (the margin around the view included), for the popup.
   const [all, setAll] = useState<Map<string, FootprintFeature>>(() => new Map());
+  // How many footprints are drawn: their fill fades as more overlap (footprint-style.ts).
+  const [drawn, setDrawn] = useState(0);
 
   const layers = useMemo(() => {
     const source = new VectorSource();
@@ -92,6 +100,9 @@ export function useFootprints(
         zIndex: 1000,
         // Drawn larger than the view, so a pan shows drawn footprints, not a blank margin.
         imageRatio: 2,
+        // Large footprints first (behind), small ones over them: a city's record stays
+        // visible and clickable in front of the Germany-wide ones.
+        renderOrder: (a, b) => areaOf(b) - areaOf(a),
         properties: { footprints: true },
       }),
       highlight: new VectorLayer({ source: highlightSource, zIndex: 1001 }),
@@ -99,9 +110,9 @@ export function useFootprints(
   }, []);
 
   useEffect(() => {
-    layers.footprints.setStyle(footprintStyle(scheme));
+    layers.footprints.setStyle(footprintStyle(scheme, drawn));
     layers.highlight.setStyle(highlightStyle(scheme));
-  }, [layers, scheme]);
+  }, [layers, scheme, drawn]);
 
   useEffect(() => {
     if (!map) return;
@@ -158,6 +169,7 @@ export function useFootprints(
           }
           layers.source.clear(true);
           layers.source.addFeatures(features);
+          setDrawn(features.length);
           loaded = {
             extent: wanted,
             zoom,

@@ -31,6 +31,10 @@ export interface MainMapOptions {
   };
 }
 
+/** Below the phone width of SPEC §9 (600 px) the attribution starts folded. */
+const narrowScreen = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 600px)').matches === true;
+
 /**
  * Creates the home page's map (once per mount): controls (zoom, home extent, full screen,
  * scale line, attribution), the default pointer interactions without rotation, and keyboard
@@ -67,7 +71,8 @@ export function useMainMap({ targetRef, fullScreenRef, initialView }: MainMapOpt
           labelActive: svgLabel(exitFullScreenPaths),
         }),
         new ScaleLine({ units: 'metric' }),
-        new Attribution({ collapsible: true }),
+        // Open on wide screens, where credit fits beside the scale; a button on phones.
+        new Attribution({ collapsible: true, collapsed: narrowScreen() }),
       ],
       interactions: defaultInteractions({
         altShiftDragRotate: false,

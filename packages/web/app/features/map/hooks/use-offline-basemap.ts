@@ -82,9 +82,12 @@ function layersOf(
   apiBase: string,
 ): BasemapPart[] {
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
+  // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
+  const attributions = manifest.attribution;
   return manifest.layers.flatMap(({ id, levels, labelled }, order) =>
     levels.map(({ id: level, minZoom, maxZoom }) => {
       const source = new VectorSource({
+        attributions,
         loader: (_extent, _resolution, _projection, success, failure) => {
           getBasemapLevel(client, apiBase, id, level).then(
             (data) => {
@@ -117,9 +120,12 @@ function layersOf(
   );
 }
 
+/** Credit for the bundled borders: world-atlas is made from Natural Earth. */
+const BUNDLED_ATTRIBUTION = 'Made with Natural Earth';
+
 /** The country borders shipped with the app (world-atlas), when the geo service has none. */
 function bundledCountries(): BasemapPart {
-  const source = new VectorSource();
+  const source = new VectorSource({ attributions: BUNDLED_ATTRIBUTION });
   loadCountries().then(
     (features) => source.addFeatures(features.map((feature) => feature.clone())),
     () => undefined,

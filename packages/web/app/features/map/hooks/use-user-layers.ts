@@ -12,7 +12,12 @@ import { useEffect, useRef } from 'react';
 import { useAccess } from '../../../lib/auth/access';
 import { proxiedUrl } from '../../../lib/http/geo-url';
 import { fetchExternalText, getCapabilities } from '../api/fetch-external';
+import { attributionHtml } from '../model/attribution-html';
+import type { MapService } from '../model/capabilities';
+import { CapabilitiesError } from '../model/capabilities-error';
 import { isVectorKind, type MapLayer } from '../model/layer-list';
+import { type ServiceProblem, serviceProblemOf } from '../model/service-problem';
+import { loadImageDirectFirst } from '../model/service-route';
 
 /** The z-index of the lowest added layer; basemaps lie below 0, footprints above 1000. */
 const LAYER_Z = 100;
@@ -29,15 +34,37 @@ const vectorStyle = new Style({
 });
 
 export interface UserLayerCallbacks {
-  /** A layer could not be loaded (capabilities, data or format). */
-  onError: (layer: MapLayer) => void;
+  /** A layer could not be loaded (capabilities, data or format), and why. */
+  onError: (layer: MapLayer, problem: ServiceProblem) => void;
+}
+
+/**
+ * Capabilities read once per service and page, shared by every layer of the service (and
+ * again after a failure, when the visitor adds the layer anew).
+ */
+const capabilitiesCache = new Map<string, Promise<MapService>>();
+
+function cachedCapabilities(
+  kind: 'wms' | 'wmts',
+  url: string,
+  read: () => Promise<MapService>,
+): Promise<MapService> {
+  const key = `${kind}|${url}`;
+  let promise = capabilitiesCache.get(key);
+  if (!promise) {
+    promise = read();
+    capabilitiesCache.set(key, promise);
+    promise.catch(() => capabilitiesCache.delete(key));
+  }
+  return promise;
 }
 
 /**
  * Keeps the map's OpenLayers layers in step with the layer list: creates a layer when it is
- * added, removes it when it goes, and sets visibility, opacity and order. Everything from an
- * external host goes through the geo service's proxy: WMS images and WMTS tiles are asked for
- * at the service's own URL by OpenLayers and rewritten to the proxy when loaded.
+ * added, removes it when it goes, and sets visibility, opacity and order. WMS images and WMTS
+ * tiles are asked for at the service's own URL, directly where that works and else through the
+ * geo service's proxy (`service-route.ts`). A service's capabilities give its attribution and,
+ * when they cannot be read, the reason the layer fails.
  */
 export function useUserLayers(
   map: OlMap | null,
@@ -66,8 +93,9 @@ export function useUserLayers(
         olLayer = createLayer(layer, {
           proxy: (url) => proxiedUrl(apiBase, url),
           readText: (url) => fetchExternalText(client, apiBase, url),
-          readWmts: (url) => getCapabilities(client, apiBase, 'wmts', url),
-          onError: () => onError.current(layer),
+          readService: (kind, url) =>
+            cachedCapabilities(kind, url, () => getCapabilities(client, apiBase, kind, url)),
+          onError: (problem) => onError.current(layer, problem),
         });
         existing.set(layer.id, olLayer);
         map.addLayer(olLayer);
@@ -96,8 +124,8 @@ export function useUserLayers(
 interface LayerServices {
   proxy: (url: string) => string;
   readText: (url: string) => Promise<string>;
-  readWmts: (url: string) => ReturnType<typeof getCapabilities>;
-  onError: () => void;
+  readService: (kind: 'wms' | 'wmts', url: string) => Promise<MapService>;
+  onError: (problem: ServiceProblem) => void;
 }
 
 function createLayer(layer: MapLayer, services: LayerServices): BaseLayer {
@@ -114,8 +142,8 @@ function createLayer(layer: MapLayer, services: LayerServices): BaseLayer {
             source.addFeatures(features);
             success?.(features);
           })
-          .catch(() => {
-            services.onError();
+          .catch((error: unknown) => {
+            services.onError(serviceProblemOf(error));
             failure?.();
           });
       },
@@ -128,36 +156,53 @@ function createLayer(layer: MapLayer, services: LayerServices): BaseLayer {
       params: { LAYERS: layer.name, TRANSPARENT: true, FORMAT: 'image/png' },
       ratio: 1,
       imageLoadFunction: (image: ImageWrapper, src: string) => {
-        (image.getImage() as HTMLImageElement).src = services.proxy(src);
+        loadImageDirectFirst(image.getImage() as HTMLImageElement, src, services.proxy);
       },
     });
+    // One report per layer: the capabilities' reason when they failed, else the image's.
     let reported = false;
-    source.on('imageloaderror', () => {
+    const report = (problem: ServiceProblem) => {
       if (reported) return;
       reported = true;
-      services.onError();
+      services.onError(problem);
+    };
+    const capabilities = services.readService('wms', layer.url);
+    capabilities.then(
+      (service) => {
+        const attribution = service.layers.find((entry) => entry.name === layer.name)?.attribution;
+        if (attribution) source.setAttributions(attributionHtml(attribution));
+      },
+      (error: unknown) => report(serviceProblemOf(error)),
+    );
+    source.on('imageloaderror', () => {
+      // The capabilities may still be on their way: their reason is the better one.
+      capabilities.then(
+        () => report('failed'),
+        (error: unknown) => report(serviceProblemOf(error)),
+      );
     });
     return new ImageLayer({ source, properties });
   }
   // WMTS: the tile grid comes from the capabilities, read once when the layer is added.
   const tiles = new TileLayer({ properties });
-  Promise.all([services.readWmts(layer.url), import('ol/source/WMTS')])
+  Promise.all([services.readService('wmts', layer.url), import('ol/source/WMTS')])
     .then(([service, { default: WMTS, optionsFromCapabilities }]) => {
-      if (service.kind !== 'wmts') throw new Error('not a WMTS');
+      if (service.kind !== 'wmts') throw new CapabilitiesError('not a WMTS');
       const options = optionsFromCapabilities(service.capabilities, {
         layer: layer.name,
         projection: 'EPSG:3857',
       });
-      if (!options) throw new Error('no such layer');
+      if (!options) throw new CapabilitiesError('the WMTS has no such layer');
       tiles.setSource(
         new WMTS({
           ...options,
           tileLoadFunction: (tile, src) => {
-            ((tile as ImageTile).getImage() as HTMLImageElement).src = services.proxy(src);
+            const image = (tile as ImageTile).getImage() as HTMLImageElement;
+            loadImageDirectFirst(image, src, services.proxy);
           },
         }),
       );
     })
-    .catch(() => services.onError());
+    .catch((error: unknown) => services.onError(serviceProblemOf(error)));
   return tiles;
 }

@@ -74,6 +74,28 @@ describe('WMS capabilities', () => {
     ]);
   });
 
+  it("reads a layer's Attribution, inherited by the layers below it", () => {
+    const attributed = wms
+      .replace(
+        '<Title>Alle Ebenen</Title>',
+        '<Title>Alle Ebenen</Title><Attribution><Title>© Landesamt &lt;Test&gt;</Title>' +
+          '<OnlineResource xlink:type="simple" xlink:href="https://landesamt.example/"/></Attribution>',
+      )
+      .replace(
+        '<Name>flüsse</Name>',
+        '<Name>flüsse</Name><Attribution><Title>Gewässer: Wasseramt</Title>' +
+          '<OnlineResource xlink:type="simple" xlink:href="javascript:alert(1)"/></Attribution>',
+      );
+    const layers = parseWmsCapabilities(attributed).layers;
+    const credit = { title: '© Landesamt <Test>', url: 'https://landesamt.example/' };
+    expect(layers.map((layer) => layer.attribution)).toEqual([
+      credit,
+      credit,
+      // Only web addresses become links.
+      { title: 'Gewässer: Wasseramt' },
+    ]);
+  });
+
   it('refuses what is no WMS capabilities document', () => {
     expect(() => parseWmsCapabilities('<html>Login</html>')).toThrow(CapabilitiesError);
     expect(() => parseWmsCapabilities(wmts)).toThrow(CapabilitiesError);

@@ -1,5 +1,6 @@
 import WMSCapabilities from 'ol/format/WMSCapabilities';
 import WMTSCapabilities from 'ol/format/WMTSCapabilities';
+import { CapabilitiesError } from './capabilities-error';
 
 /** A layer a service offers, as the "add layer" list shows it. */
 export interface ServiceLayer {
@@ -12,6 +13,14 @@ export interface ServiceLayer {
   legendUrl?: string;
   /** West, south, east, north in degrees, if the service says. */
   extent?: [number, number, number, number];
+  /** Whom to credit (WMS `Attribution`, inherited from the parent layer), if the service says. */
+  attribution?: LayerAttribution;
+}
+
+/** A WMS layer's `Attribution`: its title and the provider's web address. */
+export interface LayerAttribution {
+  title: string;
+  url?: string;
 }
 
 /** What the map needs of a WMS: its version, where GetMap goes and its layers. */
@@ -35,8 +44,8 @@ export interface WmtsService {
 
 export type MapService = WmsService | WmtsService;
 
-/** Thrown when a text is no capabilities document of the expected kind. */
-export class CapabilitiesError extends Error {}
+export { capabilitiesUrl } from './capabilities-url';
+export { CapabilitiesError };
 
 interface WmsLayerNode {
   Name?: string;
@@ -44,6 +53,7 @@ interface WmsLayerNode {
   queryable?: boolean;
   Style?: { LegendURL?: { OnlineResource?: string }[] }[];
   EX_GeographicBoundingBox?: number[];
+  Attribution?: { Title?: string; OnlineResource?: string };
   Layer?: WmsLayerNode[];
 }
 
@@ -52,9 +62,23 @@ const asBox = (box: unknown): ServiceLayer['extent'] =>
     ? (box as [number, number, number, number])
     : undefined;
 
+/** A node's own attribution; only web addresses are kept as links. */
+function attributionOf(node: WmsLayerNode): LayerAttribution | undefined {
+  const title = node.Attribution?.Title?.trim();
+  const url = node.Attribution?.OnlineResource?.trim();
+  const webUrl = url && /^https?:\/\//i.test(url) ? url : undefined;
+  if (!title && !webUrl) return undefined;
+  return { title: title || (webUrl as string), ...(webUrl ? { url: webUrl } : {}) };
+}
+
 /** Every named layer of a WMS layer tree, depth first (group layers with a name included). */
-function flattenWms(node: WmsLayerNode | undefined, out: ServiceLayer[] = []): ServiceLayer[] {
+function flattenWms(
+  node: WmsLayerNode | undefined,
+  out: ServiceLayer[] = [],
+  inherited?: LayerAttribution,
+): ServiceLayer[] {
   if (!node) return out;
+  const attribution = attributionOf(node) ?? inherited;
   if (node.Name) {
     const legendUrl = node.Style?.[0]?.LegendURL?.[0]?.OnlineResource;
     out.push({
@@ -65,9 +89,10 @@ function flattenWms(node: WmsLayerNode | undefined, out: ServiceLayer[] = []): S
       ...(asBox(node.EX_GeographicBoundingBox)
         ? { extent: asBox(node.EX_GeographicBoundingBox) }
         : {}),
+      ...(attribution ? { attribution } : {}),
     });
   }
-  for (const child of node.Layer ?? []) flattenWms(child, out);
+  for (const child of node.Layer ?? []) flattenWms(child, out, attribution);
   return out;
 }
 
@@ -122,19 +147,6 @@ export function parseWmtsCapabilities(text: string): WmtsService {
     layers,
     capabilities: parsed,
   };
-}
-
-/**
- * The GetCapabilities request of a service URL: the URL keeps its own parameters (a
- * MapServer `map=…`) and gets SERVICE and REQUEST unless it already has them.
- */
-export function capabilitiesUrl(kind: 'wms' | 'wmts', serviceUrl: string): string {
-  const url = new URL(serviceUrl);
-  const has = (name: string) =>
-    [...url.searchParams.keys()].some((key) => key.toLowerCase() === name);
-  if (!has('service')) url.searchParams.set('SERVICE', kind.toUpperCase());
-  if (!has('request')) url.searchParams.set('REQUEST', 'GetCapabilities');
-  return url.href;
 }
 
 /** The GetFeatureInfo format to ask for: plain text when offered (shown as it is). */

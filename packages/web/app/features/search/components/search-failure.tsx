@@ -1,6 +1,6 @@
 import { Alert, Button, List, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '../../../lib/http/error-text';
+import { errorText, hasTranslation } from '../../../lib/http/error-text';
 import { errorOfFailure, type SearchFailure } from '../loaders/search-page-data';
 
 /** Whether the API refused the query itself (the user can fix it), not the server failing. */
@@ -9,12 +9,22 @@ export function isQueryError(failure: SearchFailure): boolean {
 }
 
 /**
- * The message for a refused query, shown under the query box: the translated sentence and
- * the server's own, which says what to fix ("unbalanced quote at 12").
+ * The message for a refused query, shown under the query box: what is wrong and where, in
+ * the page language ("Ein Anführungszeichen ist nicht geschlossen … (bei Zeichen 12)").
+ * Without a translatable reason (an older server), the translated code and the server's
+ * own English sentence.
  */
 export function useQueryErrorText(failure: SearchFailure | null): string | undefined {
   const intl = useIntl();
   if (!failure || !isQueryError(failure)) return undefined;
+  const { problem } = failure;
+  const key = `search.problem.${problem?.reason}`;
+  if (problem && hasTranslation(intl.messages, key)) {
+    const text = intl.formatMessage({ id: key }, problem.values);
+    return problem.position === undefined
+      ? text
+      : `${text} ${intl.formatMessage({ id: 'search.problem.position' }, { position: problem.position + 1 })}`;
+  }
   const translated = errorText(errorOfFailure(failure), intl.formatMessage, intl.messages);
   return translated === failure.message ? translated : `${translated} ${failure.message}`;
 }

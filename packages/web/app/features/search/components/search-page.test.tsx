@@ -239,6 +239,23 @@ describe('SearchPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('So sieht eine gültige Suche aus')).toBeTruthy();
   });
 
+  it('says what is wrong with a refused query in German, with where it is', () => {
+    renderPage('/search?q=Boden+%22open', {
+      ...data,
+      result: null,
+      failure: {
+        status: 400,
+        code: 'search.query_invalid',
+        message: 'query: A quotation mark is not closed. (at character 7)',
+        problem: { reason: 'unclosedQuote', values: {}, position: 6 },
+      },
+    });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Ein Anführungszeichen ist nicht geschlossen.');
+    expect(text).toContain('(bei Zeichen 7)');
+    expect(text).not.toContain('quotation mark');
+  });
+
   it('searches for the typed text on submit only', async () => {
     const user = userEvent.setup();
     renderPage('/search?q=alt');

@@ -10,6 +10,15 @@ export interface SearchFailure {
   status: number;
   code?: string;
   message: string;
+  /** For a refused query: what is wrong, as a reason to translate (`search.problem.<reason>`). */
+  problem?: SearchProblem;
+}
+
+/** The first problem of a refused search, as the API's field error names it. */
+export interface SearchProblem {
+  reason: string;
+  values: Record<string, string | number>;
+  position?: number;
 }
 
 /** The data of the search page, from the server loader and then from the `clientLoader`. */
@@ -29,10 +38,19 @@ export interface SearchPageData {
 export function failureOf(error: unknown): SearchFailure {
   if (error instanceof HttpRequestError) {
     const body = typeof error.body === 'object' ? error.body : undefined;
+    const field = body?.fields?.[0];
+    const problem: SearchProblem | undefined = field?.reason
+      ? {
+          reason: field.reason,
+          values: field.values ?? {},
+          ...(field.position === undefined ? {} : { position: field.position }),
+        }
+      : undefined;
     return {
       status: error.status,
       ...(body?.code ? { code: body.code } : {}),
       message: error.message,
+      ...(problem ? { problem } : {}),
     };
   }
   return { status: 0, message: error instanceof Error ? error.message : String(error) };

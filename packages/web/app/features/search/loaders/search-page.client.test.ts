@@ -62,6 +62,34 @@ describe('loadSearchInBrowser', () => {
     expect(data.classifications).toEqual({});
   });
 
+  it('keeps the reason of a refused query, so the page can say it in its language', async () => {
+    const { client } = setup(() =>
+      json(
+        {
+          status: 400,
+          code: 'search.query_invalid',
+          message: 'query: A quotation mark is not closed. (at character 1)',
+          fields: [
+            {
+              path: 'query',
+              message: 'A quotation mark is not closed.',
+              reason: 'unclosedQuote',
+              values: {},
+              position: 0,
+            },
+          ],
+        },
+        400,
+      ),
+    );
+    const data = await loadSearchInBrowser(
+      new URL('http://localhost/search?q=%22x'),
+      { apiBase: '/api/v1', classifications: {} },
+      client,
+    );
+    expect(data.failure?.problem).toEqual({ reason: 'unclosedQuote', values: {}, position: 0 });
+  });
+
   it('turns a refused query into a failure the page can show', async () => {
     const { client } = setup(() =>
       errorResponse(400, 'search.query_invalid', 'A quotation mark is not closed.'),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { SubtitleTrack } from '@geoportal/contract/files';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { errorResponse, json, text } from '../../../../lib/testing/fake-fetch';
@@ -142,6 +142,40 @@ describe('FileViewer', () => {
     expect(box.textContent).toBe('Zeile 1\nZeile 2');
     expect(requests[0]?.headers.range).toBe('bytes=0-99999');
     expect(screen.getByText(/Gezeigt werden die ersten 100\skB von 250\skB/)).toBeTruthy();
+  });
+
+  it('shows a CSV file as a table with its header and detected delimiter, or as text', async () => {
+    const { user } = show(fileEntry('pegel.csv', 'text/csv', { size: 60 }), 'plain', {
+      [`GET ${base}/pegel.csv`]: () => text('Pegel;Stand (cm)\nDresden;142\n"Meißen; Elbe";151\n'),
+    });
+    const frame = await screen.findByRole('region', { name: 'Tabelle pegel.csv' });
+    const table = within(frame).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pegel', 'Stand (cm)']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['PegelStand (cm)', 'Dresden142', 'Meißen; Elbe151']);
+    expect(table.querySelector('caption')?.textContent).toBe(
+      '2 Zeilen unter der Kopfzeile, Trennzeichen: Semikolon',
+    );
+    await user.click(screen.getByRole('button', { name: 'Als Text anzeigen' }));
+    const box = screen.getByRole('region', { name: 'Inhalt von pegel.csv' });
+    expect(box.textContent).toContain('Dresden;142');
+    await user.click(screen.getByRole('button', { name: 'Als Tabelle anzeigen' }));
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('shows a CSV file that holds no table as text', async () => {
+    show(fileEntry('notiz.csv', 'text/csv', { size: 20 }), 'plain', {
+      [`GET ${base}/notiz.csv`]: () => text('nur eine Spalte\nText'),
+    });
+    const box = await screen.findByRole('region', { name: 'Inhalt von notiz.csv' });
+    expect(box.textContent).toBe('nur eine Spalte\nText');
   });
 
   it('counts the features of a GeoJSON file', async () => {

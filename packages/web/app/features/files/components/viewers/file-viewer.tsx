@@ -14,6 +14,7 @@ import { GeoJsonViewer } from './geojson-viewer';
 import { ImageViewer } from './image-viewer';
 import { MediaViewer } from './media-viewer';
 import { PdfViewer } from './pdf-viewer';
+import { TableViewer } from './table-viewer';
 import { TextViewer } from './text-viewer';
 
 export interface FileViewerProps {
@@ -75,6 +76,8 @@ function ViewerOf({
       return <ImageFile fileRef={fileRef} file={file} mode={mode} />;
     case 'text':
       return <TextViewer fileRef={fileRef} file={file} />;
+    case 'table':
+      return <TableViewer fileRef={fileRef} file={file} />;
     case 'geojson':
       return <GeoJsonViewer fileRef={fileRef} file={file} />;
     case 'pdf':

@@ -1,6 +1,6 @@
 import type { FileEntry } from '@geoportal/contract/files';
 import { Loader, Stack, Text } from '@mantine/core';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../../lib/auth/access';
 import { useLoaded } from '../../../../lib/hooks/use-loaded';
@@ -37,6 +37,15 @@ export function TextViewer({ fileRef, file }: { fileRef: FileRef; file: FileEntr
       />
     );
   }
+  return <TextBox file={file} text={text.data} />;
+}
+
+/**
+ * The start of a text file as it is, wrapped, in a focusable scrolling box; longer files say
+ * that only the start is shown.
+ */
+export function TextBox({ file, text }: { file: FileEntry; text: string }) {
+  const intl = useIntl();
   return (
     <Stack gap="xs">
       {file.size > TEXT_PREVIEW_BYTES && (
@@ -50,17 +59,24 @@ export function TextViewer({ fileRef, file }: { fileRef: FileRef; file: FileEntr
           />
         </Text>
       )}
-      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling box must be reachable by
-          keyboard to scroll it (WCAG 2.1.1); a named region says what it holds. */}
-      <div
-        className={classes.textFrame}
-        role="region"
-        aria-label={intl.formatMessage({ id: 'files.text.label' }, { path: file.path })}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-        tabIndex={0}
-      >
-        <pre className={classes.text}>{text.data}</pre>
-      </div>
+      <ScrollBox label={intl.formatMessage({ id: 'files.text.label' }, { path: file.path })}>
+        <pre className={classes.text}>{text}</pre>
+      </ScrollBox>
     </Stack>
+  );
+}
+
+/** A named box that scrolls what it holds and takes focus, so keyboards can scroll it too. */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      className={classes.textFrame}
+      aria-label={label}
+      // A scrolling box must be reachable by keyboard to scroll it (WCAG 2.1.1).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see the line above.
+      tabIndex={0}
+    >
+      {children}
+    </section>
   );
 }

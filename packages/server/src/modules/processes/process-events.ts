@@ -1,0 +1,80 @@
+import type { Process } from '@geoportal/contract/processes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import * as repo from './process.repository.js';
+import { toProcess } from './process.service.js';
+
+type Listener = (process: Process) => void;
+
+/**
+ * The source of `GET /processes/events`. Jobs change in any app process, so the changes are
+ * read from the rows (by `change_seq`), not from this process's memory: one query per
+ * interval while anyone listens, shared by every listener of this process.
+ */
+export class ProcessEvents {
+  private readonly listeners = new Set<Listener>();
+  private readonly closers = new Set<() => void>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastSeq: number | undefined;
+  private polling = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly intervalMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Adds a listener; `close` is called when the app shuts down. Answers the unsubscribe. */
+  subscribe(listener: Listener, close: () => void): () => void {
+    this.listeners.add(listener);
+    this.closers.add(close);
+    if (!this.timer) {
+      // Changes from now on: read the current number at once, not at the first interval.
+      void this.poll();
+      this.timer = setInterval(() => void this.poll(), this.intervalMs);
+      this.timer.unref();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      this.closers.delete(close);
+      if (this.listeners.size === 0) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+        this.lastSeq = undefined;
+      }
+    };
+  }
+
+  /** Ends every stream (on shutdown, so open streams do not hold the app open). */
+  close(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    for (const close of [...this.closers]) close();
+    this.listeners.clear();
+    this.closers.clear();
+  }
+
+  private async poll() {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      if (this.lastSeq === undefined) {
+        this.lastSeq = await repo.lastChange(this.db);
+        return;
+      }
+      for (;;) {
+        const rows = await repo.jobsChangedAfter(this.db, this.lastSeq, 200);
+        for (const row of rows) {
+          this.lastSeq = Math.max(this.lastSeq ?? 0, Number(row.change_seq));
+          const process = toProcess(row);
+          for (const listener of this.listeners) listener(process);
+        }
+        if (rows.length < 200) break;
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'reading process changes failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
+import type { z } from 'zod';
+import { purgeStaleAccessRows } from '../access/access.service.js';
+import { checkFixity } from '../files/fixity.js';
+import { rebuildPreviews } from '../preview/preview.service.js';
+import { previewCacheOf } from '../preview/preview-cache.js';
+import { rebuildSearchIndex } from '../search/search-index.js';
+import { deleteFinishedBefore } from './process.repository.js';
+import type { JobContext, JobKind } from './process-job.js';
+
+/**
+ * Every job kind, in one place: its parameters (a zod schema from the contract), how often
+ * it is tried and what it does. A kind added here is startable through the API at once.
+ */
+type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+export const jobKinds: Kinds = {
+  'search.reindex': {
+    maxTries: 3,
+    // In place, batch by batch (search-index.ts): searches see old or new documents, never
+    // an empty index; a cancel between batches leaves every document consistent.
+    async run(ctx) {
+      let lastLog = 0;
+      const result = await rebuildSearchIndex(ctx.db, {
+        signal: ctx.signal,
+        now: ctx.now,
+        onProgress: ({ done, total }) => {
+          ctx.progress({ done, total, message: `${done} of ${total} records` });
+          if (Date.now() - lastLog >= 5000 || done === total) {
+            lastLog = Date.now();
+            ctx.log('info', `Indexed ${done} of ${total} records`);
+          }
+        },
+      });
+      ctx.log('info', `Removed ${result.removed} documents of deleted records`);
+      return {
+        message: `${result.indexed} records indexed, ${result.removed} stale documents removed`,
+        result,
+      };
+    },
+  },
+
+  'files.fixity': {
+    maxTries: 2,
+    async run(ctx) {
+      const outcome = await checkFixity(ctx.db, ctx.store, {
+        onBlob: ({ done, total }) => {
+          ctx.progress({ done, total, message: `${done} of ${total} files checked` });
+          ctx.checkpoint();
+        },
+        onProblem: (p) =>
+          ctx.log(
+            'error',
+            p.problem === 'missing'
+              ? `Missing: blob ${p.sha256} has no bytes on disk`
+              : `Changed: blob ${p.sha256} now hashes to ${p.actual?.sha256} (${p.actual?.size} bytes)`,
+          ),
+      });
+      const missing = outcome.problems.filter((p) => p.problem === 'missing').length;
+      const mismatched = outcome.problems.length - missing;
+      const message = `${outcome.checked} files checked: ${mismatched} changed, ${missing} missing`;
+      ctx.log(outcome.problems.length ? 'warn' : 'info', message);
+      return { message, result: { checked: outcome.checked, problems: outcome.problems } };
+    },
+  },
+
+  'preview.rebuild': {
+    maxTries: 2,
+    async run(ctx) {
+      const result = await rebuildPreviews(ctx.db, ctx.store, previewCacheOf(ctx.config.dataDir), {
+        force: ctx.params.force,
+        onFile: ({ done, total }) => {
+          ctx.progress({ done, total, message: `${done} of ${total} records` });
+          ctx.checkpoint();
+        },
+        onUnavailable: (objectId, path, reason) =>
+          ctx.log('warn', `No preview for ${objectId} ${path}: ${reason}`),
+      });
+      const message = `${result.files} records, ${result.rendered} renditions ready, ${result.unavailable} files without a preview`;
+      ctx.log('info', message);
+      return { message, result };
+    },
+  },
+
+  'maintenance.purge': {
+    maxTries: 3,
+    async run(ctx) {
+      const now = ctx.now();
+      const access = await purgeStaleAccessRows({ db: ctx.db, now, config: ctx.config });
+      ctx.log(
+        'info',
+        `Deleted ${access.sessions} expired sessions and ${access.throttles} spent sign-in counters`,
+      );
+      ctx.progress({ percent: 50 });
+      ctx.checkpoint();
+      const jobs = await deleteFinishedBefore(
+        ctx.db,
+        new Date(now.getTime() - ctx.config.processes.retentionSeconds * 1000),
+      );
+      ctx.log('info', `Deleted ${jobs} finished processes older than the retention time`);
+      return {
+        message: `${access.sessions} sessions, ${access.throttles} sign-in counters and ${jobs} processes deleted`,
+        result: { ...access, processes: jobs },
+      };
+    },
+  },
+
+  'system.selftest': {
+    maxTries: 3,
+    async run(ctx) {
+      const { steps, stepMs, logLines, failTries } = ctx.params;
+      for (let i = 0; i < logLines; i += 1) ctx.log('info', `Line ${i + 1} of ${logLines}`);
+      for (let step = 1; step <= steps; step += 1) {
+        ctx.checkpoint();
+        await sleep(stepMs, ctx.signal);
+        ctx.checkpoint();
+        ctx.progress({ done: step, total: steps, message: `Step ${step} of ${steps}` });
+      }
+      if (ctx.tries <= failTries) throw new Error(`Failing try ${ctx.tries} on purpose`);
+      return { message: `${steps} steps done` };
+    },
+  },
+};
+
+export function isKnownKind(kind: string): kind is ProcessKind {
+  return Object.hasOwn(jobKinds, kind);
+}
+
+/** Runs a job of any kind with its already validated parameters. */
+export function runJob(kind: ProcessKind, ctx: JobContext<unknown>) {
+  return (jobKinds[kind] as JobKind<unknown>).run(ctx);
+}
+
+export { processKindParams };

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import * as repo from './process.repository.js';
+import { jobKinds } from './process-kinds.js';
+
+/**
+ * Schedules: cron expressions (croner parses them) that queue a job at each due time. A
+ * schedule row holds the due time of its next firing; firing moves it on with a conditional
+ * update in the transaction that queues the job, so the job is queued once per due time
+ * however many processes look (and a unique index on (schedule, due time) backs that up).
+ */
+
+/** The next due time after `after`, or an error text when `cron` is not an expression. */
+export function nextRun(cron: string, after: Date): { next: Date | null } | { error: string } {
+  try {
+    // UTC, so every process agrees whatever its local zone.
+    const next = new Cron(cron, { paused: true, timezone: 'UTC' }).nextRun(after);
+    return { next };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Queues the jobs of the schedules due at `now`; a missed series of due times fires once. */
+export async function fireDueSchedules(db: Db, now: Date, log: FastifyBaseLogger): Promise<void> {
+  for (const schedule of await repo.dueSchedules(db, now)) {
+    const due = schedule.next_run_at as Date;
+    const answer = nextRun(schedule.cron, now);
+    const next = 'next' in answer ? answer.next : null;
+    const kind = jobKinds[schedule.kind as keyof typeof jobKinds];
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.advanceSchedule(trx, schedule.id, due, next, now))) return;
+      if (!kind) {
+        log.warn(
+          { schedule: schedule.id },
+          `schedule names an unknown job kind "${schedule.kind}"`,
+        );
+        return;
+      }
+      await repo.insertJob(trx, {
+        id: randomUUID(),
+        kind: schedule.kind,
+        params: JSON.stringify(schedule.params),
+        state: 'queued',
+        max_tries: kind.maxTries,
+        started_by: null,
+        schedule_id: schedule.id,
+        scheduled_for: due,
+        queued_at: now,
+        run_after: now,
+      });
+    });
+  }
+}
+
+/** The schedules every installation starts with (issue 20): purge daily, fixity weekly. */
+export const defaultSchedules = [
+  { id: 'purge-daily', kind: 'maintenance.purge', cron: '30 3 * * *' },
+  { id: 'fixity-weekly', kind: 'files.fixity', cron: '0 4 * * 0' },
+] as const;
+
+/**
+ * Adds the default schedules once per database (recorded in `seed_run`), so one an
+ * administrator deleted or changed stays that way.
+ */
+export async function ensureDefaultSchedules(db: Db, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.markOnce(trx, 'process-default-schedules'))) return;
+    for (const schedule of defaultSchedules) {
+      const answer = nextRun(schedule.cron, now);
+      await repo.insertSchedule(trx, {
+        ...schedule,
+        params: {},
+        enabled: true,
+        next_run_at: 'next' in answer ? answer.next : null,
+        last_run_at: null,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  });
+}

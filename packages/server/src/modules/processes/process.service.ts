@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Process,
+  type ProcessList,
+  type ProcessLog,
+  type ProcessState,
+  processKindParams,
+  processKinds,
+  type Schedule,
+  type ScheduleInput,
+} from '@geoportal/contract/processes';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { ProcessJobRow, ProcessScheduleRow } from '../../db/schema.js';
+import { BadRequestError } from '../../http/errors.js';
+import type { Auth } from '../access/access.service.js';
+import { isAdministrator } from '../objects/policy.js';
+import {
+  administratorsOnly,
+  cronInvalid,
+  notCancelable,
+  notRetryable,
+  ProcessNotFoundError,
+  ScheduleNotFoundError,
+  unknownKind,
+} from './process.errors.js';
+import * as repo from './process.repository.js';
+import { isKnownKind, jobKinds } from './process-kinds.js';
+import { nextRun } from './process-schedules.js';
+
+/** What the process endpoints need of a request. */
+export interface ProcessContext {
+  db: Db;
+  now: Date;
+  auth: Auth | null;
+}
+
+/** Every process endpoint is for administrators: 401 for visitors, 403 for anyone else. */
+export function requireAdministrator(auth: Auth | null): Auth {
+  if (!auth) throw administratorsOnly(false);
+  if (!isAdministrator({ auth })) throw administratorsOnly(true);
+  return auth;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+export function toProcess(row: ProcessJobRow): Process {
+  return {
+    id: row.id,
+    kind: row.kind,
+    params: row.params,
+    state: row.state,
+    progress: Math.round(Number(row.progress) * 10) / 10,
+    message: row.message,
+    done: row.done,
+    total: row.total,
+    result: row.result,
+    error: row.error,
+    tries: row.tries,
+    maxTries: row.max_tries,
+    cancelRequested: row.cancel_requested,
+    startedBy: row.started_by,
+    scheduleId: row.schedule_id,
+    queuedAt: iso(row.queued_at) as string,
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    heartbeatAt: iso(row.heartbeat_at),
+    worker: row.lease_owner,
+    logLines: row.log_lines,
+  };
+}
+
+function toSchedule(row: ProcessScheduleRow): Schedule {
+  return {
+    id: row.id,
+    kind: row.kind,
+    params: row.params,
+    cron: row.cron,
+    enabled: row.enabled,
+    nextRunAt: iso(row.next_run_at),
+    lastRunAt: iso(row.last_run_at),
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at) as string,
+    updatedAt: iso(row.updated_at) as string,
+  };
+}
+
+/** The kind and its parameters checked against the kind's schema (400 otherwise). */
+function checkedJob(kind: string, params: Record<string, unknown>) {
+  if (!isKnownKind(kind)) throw unknownKind(kind, processKinds);
+  const parsed = (processKindParams[kind] as z.ZodType).safeParse(params);
+  if (!parsed.success) {
+    throw new BadRequestError(
+      `The parameters do not fit the job kind "${kind}".`,
+      parsed.error.issues.map((issue) => ({
+        path: ['body', 'params', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      })),
+    );
+  }
+  return {
+    kind,
+    params: parsed.data as Record<string, unknown>,
+    maxTries: jobKinds[kind].maxTries,
+  };
+}
+
+export async function listProcesses(
+  ctx: ProcessContext,
+  query: {
+    state?: ProcessState | undefined;
+    kind?: string | undefined;
+    start: number;
+    rows: number;
+  },
+): Promise<ProcessList> {
+  requireAdministrator(ctx.auth);
+  const { total, items } = await repo.listJobs(ctx.db, query, query.start, query.rows);
+  return { total, start: query.start, rows: query.rows, items: items.map(toProcess) };
+}
+
+export async function getProcess(ctx: ProcessContext, id: string): Promise<Process> {
+  requireAdministrator(ctx.auth);
+  const row = await repo.findJob(ctx.db, id);
+  if (!row) throw new ProcessNotFoundError(id);
+  return toProcess(row);
+}
+
+export async function readProcessLog(
+  ctx: ProcessContext,
+  id: string,
+  after: number,
+  rows: number,
+): Promise<ProcessLog> {
+  requireAdministrator(ctx.auth);
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw new ProcessNotFoundError(id);
+  const lines = await repo.readLog(ctx.db, id, after, rows);
+  const last = lines.at(-1);
+  return {
+    items: lines.map((line) => ({ ...line, at: new Date(line.at).toISOString() })),
+    next: last ? last.seq : after,
+    finished: job.state !== 'queued' && job.state !== 'running',
+  };
+}
+
+/** `POST /processes`: queues a job (202). */
+export async function startProcess(
+  ctx: ProcessContext,
+  input: { kind: string; params: Record<string, unknown> },
+): Promise<Process> {
+  const auth = requireAdministrator(ctx.auth);
+  const job = checkedJob(input.kind, input.params);
+  const row = await repo.insertJob(ctx.db, {
+    id: randomUUID(),
+    kind: job.kind,
+    params: JSON.stringify(job.params),
+    state: 'queued',
+    max_tries: job.maxTries,
+    started_by: auth.principal.name,
+    queued_at: ctx.now,
+    run_after: ctx.now,
+  });
+  return toProcess(row);
+}
+
+/** Queues a job without a caller (start-up work such as a large reindex), unless one waits. */
+export async function queueSystemJob(db: Db, kind: keyof typeof jobKinds, now: Date) {
+  if (await repo.hasUnfinished(db, kind)) return;
+  await repo.insertJob(db, {
+    id: randomUUID(),
+    kind,
+    params: JSON.stringify({}),
+    state: 'queued',
+    max_tries: jobKinds[kind].maxTries,
+    started_by: null,
+    queued_at: now,
+    run_after: now,
+  });
+}
+
+export async function cancelProcess(ctx: ProcessContext, id: string): Promise<Process> {
+  requireAdministrator(ctx.auth);
+  const row = await repo.requestCancel(ctx.db, id, ctx.now);
+  if (row) return toProcess(row);
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw new ProcessNotFoundError(id);
+  throw notCancelable(job.state);
+}
+
+export async function retryProcess(ctx: ProcessContext, id: string): Promise<Process> {
+  requireAdministrator(ctx.auth);
+  const row = await repo.requeue(ctx.db, id, ctx.now);
+  if (row) {
+    await repo.appendLog(ctx.db, id, [
+      {
+        at: ctx.now,
+        level: 'info',
+        text: `Retried by ${ctx.auth?.principal.name ?? 'the system'}`,
+      },
+    ]);
+    return toProcess(row);
+  }
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw new ProcessNotFoundError(id);
+  throw notRetryable(job.state);
+}
+
+// --- schedules ---
+
+function checkedSchedule(input: z.output<typeof ScheduleInput>, now: Date) {
+  const job = checkedJob(input.kind, input.params);
+  const answer = nextRun(input.cron, now);
+  if ('error' in answer) throw cronInvalid(input.cron, answer.error);
+  return { ...job, cron: input.cron, enabled: input.enabled, next: answer.next };
+}
+
+export async function listSchedules(ctx: ProcessContext): Promise<Schedule[]> {
+  requireAdministrator(ctx.auth);
+  return (await repo.listSchedules(ctx.db)).map(toSchedule);
+}
+
+export async function createSchedule(
+  ctx: ProcessContext,
+  input: z.output<typeof ScheduleInput>,
+): Promise<Schedule> {
+  const auth = requireAdministrator(ctx.auth);
+  const s = checkedSchedule(input, ctx.now);
+  const row = await repo.insertSchedule(ctx.db, {
+    id: randomUUID(),
+    kind: s.kind,
+    params: s.params,
+    cron: s.cron,
+    enabled: s.enabled,
+    next_run_at: s.next,
+    last_run_at: null,
+    created_by: auth.principal.name,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  return toSchedule(row as ProcessScheduleRow);
+}
+
+export async function updateSchedule(
+  ctx: ProcessContext,
+  id: string,
+  input: z.output<typeof ScheduleInput>,
+): Promise<Schedule> {
+  requireAdministrator(ctx.auth);
+  const s = checkedSchedule(input, ctx.now);
+  const row = await repo.updateSchedule(ctx.db, id, {
+    kind: s.kind,
+    params: s.params,
+    cron: s.cron,
+    enabled: s.enabled,
+    next_run_at: s.next,
+    updated_at: ctx.now,
+  });
+  if (!row) throw new ScheduleNotFoundError(id);
+  return toSchedule(row);
+}
+
+export async function deleteSchedule(ctx: ProcessContext, id: string): Promise<void> {
+  requireAdministrator(ctx.auth);
+  if (!(await repo.deleteSchedule(ctx.db, id))) throw new ScheduleNotFoundError(id);
+}
