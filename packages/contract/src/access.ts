@@ -59,6 +59,10 @@ export const Principal = z
     readonly: z.boolean().describe('True for users with attributes from an external realm'),
     roles: z.array(z.string()),
     attributes: z.object({ entry: z.array(Attribute) }).optional(),
+    mustChangePassword: z
+      .boolean()
+      .optional()
+      .describe('True after an administrator set the password: choose a new one first'),
   })
   .meta({ id: 'Principal' });
 export type Principal = z.infer<typeof Principal>;

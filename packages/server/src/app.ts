@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
@@ -48,6 +49,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
+import { groupRoutes } from './modules/users/groups.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
 
 declare module 'fastify' {
@@ -177,6 +180,9 @@ export async function buildApp(
         await api.register(mediaRoutes);
         await api.register(classificationRoutes);
         await api.register(searchRoutes);
+        await api.register(userRoutes);
+        await api.register(groupRoutes);
+        await api.register(auditRoutes);
         await api.register(
           processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
         );

@@ -12,6 +12,7 @@ export const routePaths = {
   'management.groups': '/management/groups',
   'management.processes': '/management/processes',
   'management.command': '/management/command',
+  'management.audit': '/management/audit',
   'management.profile': '/management/profile/:name',
   metadata: '/metadata',
   'metadata.create': '/metadata/create',

@@ -36,6 +36,9 @@ export default [
     route(child('management', 'management.profile'), './routes/management-profile.tsx', {
       id: 'management.profile',
     }),
+    route(child('management', 'management.audit'), './routes/management-audit.tsx', {
+      id: 'management.audit',
+    }),
   ]),
   route(routePaths.metadata, './routes/metadata.tsx', { id: 'metadata' }, [
     index('./routes/metadata-index.tsx', { id: 'metadata.index' }),

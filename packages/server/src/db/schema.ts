@@ -28,6 +28,7 @@ export interface Database {
   search_document: SearchDocumentTable;
   search_term: SearchTermTable;
   search_index_state: SearchIndexStateTable;
+  audit_entry: AuditEntryTable;
   process_job: ProcessJobTable;
   process_log: ProcessLogTable;
   process_schedule: ProcessScheduleTable;
@@ -154,6 +155,11 @@ export interface AccountTable {
   attributes: JSONColumnType<Record<string, string[]>> | null;
   created_at: Generated<Date>;
   modified_at: Timestamp;
+  /** Grows with every change an administrator or the owner saves (migration 0012). */
+  version: Generated<number>;
+  /** Set with a password an administrator chose; cleared when the owner picks a new one. */
+  must_change_password: Generated<boolean>;
+  last_login_at: Timestamp | null;
 }
 
 export interface UserGroupTable {
@@ -161,6 +167,21 @@ export interface UserGroupTable {
   name: string;
   name_key: string;
   description: Generated<string>;
+  label_de: Generated<string>;
+  label_en: Generated<string>;
+  version: Generated<number>;
+}
+
+/** One administrative, access-control or workflow change; never updated or deleted. */
+export interface AuditEntryTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actor: string;
+  action: string;
+  target_kind: string;
+  target: string;
+  details: JSONColumnType<Record<string, unknown>>;
+  request_id: Generated<string>;
 }
 
 export interface RoleTable {

@@ -71,6 +71,15 @@ export default function ManagementProfileRoute() {
     <PageSection titleKey="route.management.profile">
       {/* Keyed by user, so a sign-in as someone else in another tab starts from fresh state. */}
       <Stack gap="xl" key={principal.name}>
+        {principal.mustChangePassword && (
+          <Alert
+            color="yellow"
+            role="alert"
+            title={<FormattedMessage id="profile.mustChange.title" />}
+          >
+            <FormattedMessage id="profile.mustChange.text" />
+          </Alert>
+        )}
         <ProfileForm />
         {!principal.readonly && <PasswordForm />}
       </Stack>

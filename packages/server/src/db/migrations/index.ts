@@ -10,6 +10,7 @@ import * as m0008 from './0008-search-pairs.js';
 import * as m0009 from './0009-login-throttle.js';
 import * as m0010 from './0010-search-readers-review.js';
 import * as m0011 from './0011-object-file-identifier.js';
+import * as m0012 from './0012-users.js';
 import * as m0013 from './0013-processes.js';
 import * as m0014 from './0014-search-service-hosts.js';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0009-login-throttle': m0009,
   '0010-search-readers-review': m0010,
   '0011-object-file-identifier': m0011,
+  '0012-users': m0012,
   '0013-processes': m0013,
   '0014-search-service-hosts': m0014,
 };

@@ -13,6 +13,7 @@ export interface AccountRow {
   enabled: boolean;
   password_hash: string | null;
   attributes: Record<string, string[]> | null;
+  must_change_password: boolean;
 }
 
 const accountColumns = [
@@ -26,6 +27,7 @@ const accountColumns = [
   'enabled',
   'password_hash',
   'attributes',
+  'must_change_password',
 ] as const;
 
 /** The key that makes names unique without regard to case. */
@@ -92,21 +94,40 @@ export async function updateAccountProfile(
 ): Promise<void> {
   await db
     .updateTable('account')
-    .set({ ...fields, modified_at: now })
+    .set({ ...fields, modified_at: now, version: sql`version + 1` })
     .where('id', '=', id)
     .execute();
 }
 
-export async function updateAccountPassword(db: Db, id: string, hash: string, now: Date) {
+export async function recordLogin(db: Db, id: string, now: Date) {
+  await db.updateTable('account').set({ last_login_at: now }).where('id', '=', id).execute();
+}
+
+export async function updateAccountPassword(
+  db: Db,
+  id: string,
+  hash: string,
+  now: Date,
+  mustChange = false,
+) {
   await db
     .updateTable('account')
-    .set({ password_hash: hash, modified_at: now })
+    .set({
+      password_hash: hash,
+      must_change_password: mustChange,
+      modified_at: now,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 export async function updateAccountEnabled(db: Db, id: string, enabled: boolean, now: Date) {
-  await db.updateTable('account').set({ enabled, modified_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('account')
+    .set({ enabled, modified_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Roles granted to the account directly and through its groups, sorted. */

@@ -79,6 +79,7 @@ export async function login(ctx: AccessContext, input: LoginInput): Promise<Sess
   if (!account.enabled) throw new AccountDisabledError();
 
   await passwordCheckSucceeded(ctx, input.username, input.address, admission);
+  await repo.recordLogin(ctx.db, account.id, ctx.now);
   return startSession(ctx, account.id, input.address, input.userAgent);
 }
 
@@ -222,6 +223,7 @@ function toPrincipal(account: repo.AccountRow, roles: string[]): Principal {
     ...(account.surname ? { surname: account.surname } : {}),
     readonly: entries.length > 0,
     roles,
+    ...(account.must_change_password ? { mustChangePassword: true } : {}),
     ...(entries.length > 0
       ? { attributes: { entry: entries.map(([name, value]) => ({ name, value })) } }
       : {}),
@@ -309,10 +311,32 @@ export async function changePassword(
   const hash = await hashPassword(input.newPassword);
   return ctx.db.transaction().execute(async (trx) => {
     const tctx = { ...ctx, db: trx };
-    await repo.updateAccountPassword(trx, account.id, hash, ctx.now);
+    // The owner's own choice ends a password an administrator set.
+    await repo.updateAccountPassword(trx, account.id, hash, ctx.now, false);
     await repo.deleteSessionsOfAccount(trx, account.id);
     return startSession(tctx, account.id, input.address, input.userAgent);
   });
+}
+
+/** Ends every session of the account, e.g. after an administrator disabled it. */
+export async function endSessionsOfAccount(db: Db, accountId: string): Promise<number> {
+  return repo.deleteSessionsOfAccount(db, accountId);
+}
+
+/** Lower-cased names among `nameKeys` whose sign-in is locked now (the lock-out above). */
+export async function lockedNameKeys(db: Db, nameKeys: readonly string[], now: Date) {
+  return throttle.lockedNameKeys(
+    db,
+    nameKeys,
+    now,
+    LOGIN_FAILURE_LIMIT,
+    LOGIN_FAILURE_WINDOW_SECONDS,
+  );
+}
+
+/** Lifts the sign-in lock-out of the account `name` (administrators' "unlock"). */
+export async function unlockSignIn(db: Db, name: string) {
+  await throttle.clearAttempts(db, name);
 }
 
 /** Enables or disables an account; disabling ends all its sessions at once. */

@@ -163,3 +163,47 @@ export async function deleteStaleThrottles(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Names (lower-cased) among `nameKeys` whose sign-in is held back now: an address reached
+ * `limit` checks in its window, or the account-wide back-off waits.
+ */
+export async function lockedNameKeys(
+  db: Db,
+  nameKeys: readonly string[],
+  now: Date,
+  limit: number,
+  windowSeconds: number,
+): Promise<Set<string>> {
+  if (nameKeys.length === 0) return new Set();
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000);
+  const rows = await db
+    .selectFrom('login_throttle')
+    .select('name_key')
+    .where('name_key', 'in', nameKeys)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('address', '<>', ALL_ADDRESSES),
+          eb('attempts', '>=', limit),
+          eb('window_start', '>', cutoff),
+        ]),
+        eb.and([eb('address', '=', ALL_ADDRESSES), eb('next_at', '>', now)]),
+      ]),
+    )
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => r.name_key));
+}
+
+/**
+ * Lifts the sign-in lock of an account: every counter starts again. The remembered addresses
+ * of earlier sign-ins stay.
+ */
+export async function clearAttempts(db: Db, name: string) {
+  await db
+    .updateTable('login_throttle')
+    .set({ attempts: 0, next_at: null })
+    .where('name_key', '=', nameKey(name))
+    .execute();
+}

@@ -37,6 +37,7 @@ const principalFields = {
   readonly: (value: unknown) => typeof value === 'boolean',
   roles: arrayOf(isString),
   attributes: optional(objectOf({ entry: arrayOf(isAttribute) })),
+  mustChangePassword: optional((value: unknown) => typeof value === 'boolean'),
 } satisfies Record<keyof Principal, Check>;
 
 const sessionFields = { id: isString, expires: isString } satisfies Record<keyof Session, Check>;

@@ -1,7 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { pathTo } from '../../../route-paths';
 import { useRouteGuard } from '../hooks/use-route-guard';
 
 // Only pages behind a sign-in show the form here: it is not part of every page's first
@@ -17,12 +19,16 @@ const LoginForm = lazy(() =>
 export function GuardedOutlet() {
   const intl = useIntl();
   const decision = useRouteGuard();
+  const { principal } = useAuth();
   const checking = (
     <Center py="xl" role="status">
       <Loader aria-label={intl.formatMessage({ id: 'guard.checking' })} />
     </Center>
   );
   if (decision === 'pending') return checking;
+  if (decision === 'changePassword' && principal) {
+    return <Navigate to={pathTo('management.profile', { name: principal.name })} replace />;
+  }
   return decision === 'login' ? (
     <Suspense fallback={checking}>
       <LoginForm />

@@ -35,8 +35,9 @@ export function LoginForm() {
     event.preventDefault();
     if (!valid || busy) return;
     setBusy(true);
+    let principal: Awaited<ReturnType<typeof auth.login>>;
     try {
-      await auth.login(username.trim(), password);
+      principal = await auth.login(username.trim(), password);
     } catch (error) {
       setFailed(true);
       setBusy(false);
@@ -50,6 +51,11 @@ export function LoginForm() {
     hideToast(failureToast.current);
     failureToast.current = undefined;
     gate.clear();
+    // A password an administrator set: choose a new one first; the return path waits.
+    if (principal.mustChangePassword) {
+      await navigate(pathTo('management.profile', { name: principal.name }), { replace: true });
+      return;
+    }
     const target = takeReturnPath();
     try {
       await navigate(target, { replace: true });

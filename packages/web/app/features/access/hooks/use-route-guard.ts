@@ -13,7 +13,7 @@ export interface RouteGuard {
 }
 
 /** What the shell shows for the current route. */
-export type GuardDecision = 'allow' | 'pending' | 'login';
+export type GuardDecision = 'allow' | 'pending' | 'login' | 'changePassword';
 
 function guardOf(handle: unknown): RouteGuard | undefined {
   const guard = (handle as { guard?: RouteGuard } | undefined)?.guard;
@@ -33,6 +33,7 @@ export function useRouteGuard(): GuardDecision {
   const gatePath = useLoginGate(useLoginGateService());
   const path = `${location.pathname}${location.search}${location.hash}`;
   const guards = matches.map((m) => guardOf(m.handle)).filter((g) => g !== undefined);
+  const onProfile = matches.some((m) => m.id === 'management.profile');
 
   let decision: GuardDecision = 'allow';
   if (gatePath === path) decision = 'login';
@@ -48,6 +49,8 @@ export function useRouteGuard(): GuardDecision {
           hasAnyRole(principal, ['administrator', ...g.roles]),
       );
       if (!allowed) decision = 'login';
+      // A password an administrator set is replaced before any other signed-in page.
+      else if (principal.mustChangePassword && !onProfile) decision = 'changePassword';
     }
   }
 

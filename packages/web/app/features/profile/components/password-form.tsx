@@ -95,6 +95,8 @@ export function PasswordForm() {
         intl.formatMessage({ id: 'alert.type.success' }),
         intl.formatMessage({ id: 'profile.passwordChanged' }),
       );
+      // A password an administrator set is gone now: the fresh user lets the other pages in.
+      if (auth.getSnapshot().principal?.mustChangePassword) void auth.start();
     } catch (error) {
       showErrors(serverErrors(error, intl.messages));
       showToast(
