@@ -162,6 +162,14 @@ describe.each(testDatabases)('CSW on $name', (database) => {
     });
 
     it('takes the request as XML by POST', async () => {
+      const withCharset = await cswPost(
+        t.app,
+        '<csw:GetCapabilities xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" service="CSW"/>',
+        undefined,
+        'text/xml; charset=UTF-8',
+      );
+      expect(withCharset.status).toBe(200);
+      expect(withCharset.name).toBe('Capabilities');
       const res = await post(
         '<csw:GetCapabilities xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:ows="http://www.opengis.net/ows" service="CSW"><ows:Sections><ows:Section>OperationsMetadata</ows:Section></ows:Sections></csw:GetCapabilities>',
       );
