@@ -7,6 +7,7 @@ import { apiCaller, createAccount, signIn, withToken } from '../../test/access-h
 import { freePort, until } from '../../test/process-helpers.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { ensureDefaultSchedules } from '../processes/process-schedules.js';
 
 /**
  * The link check (`links.check`) against a web server of the test on loopback, which the
@@ -190,7 +191,9 @@ describe.each(testDatabases)('link check on $name', (database) => {
     await waitFor(job.id, (p) => p.state === 'succeeded', 'the first check');
     const current = await api('GET', `/object/${id}`, as('ed'));
     const record = current.json();
+    // The detailed view sent back, status included, saves: the status is ignored.
     const saved = await api('PUT', '/object', as('ed'), {
+      ...(await detailed(id, 'ed')),
       id,
       version: record.version,
       metadata: {
@@ -220,6 +223,31 @@ describe.each(testDatabases)('link check on $name', (database) => {
     expect(canceled.done ?? 0).toBe(0);
     expect(upstream.seen.filter((line) => line.includes('/slow/')).length).toBeLessThan(20);
     expect((await detailed(id, 'ed')).linkStatus).toEqual([]);
+  });
+
+  it('is scheduled weekly, also in a database that had the first default schedules', async () => {
+    const db = t.app.db;
+    const schedules = async () =>
+      (await db.selectFrom('process_schedule').select(['id', 'kind', 'cron']).execute()).sort(
+        (a, b) => a.id.localeCompare(b.id),
+      );
+    expect(await schedules()).toContainEqual({
+      id: 'links-weekly',
+      kind: 'links.check',
+      cron: '0 5 * * 0',
+    });
+    // As before the link check existed: the first defaults marked, no link schedule.
+    await db.deleteFrom('process_schedule').where('id', '=', 'links-weekly').execute();
+    await db.deleteFrom('seed_run').where('name', '=', 'process-default-schedule-links').execute();
+    const before = await schedules();
+    await ensureDefaultSchedules(db, new Date());
+    const after = await schedules();
+    expect(after.filter((s) => s.id === 'links-weekly')).toHaveLength(1);
+    expect(after.filter((s) => s.id !== 'links-weekly')).toEqual(before);
+    // Once only: an administrator who deletes it keeps it deleted.
+    await db.deleteFrom('process_schedule').where('id', '=', 'links-weekly').execute();
+    await ensureDefaultSchedules(db, new Date());
+    expect((await schedules()).some((s) => s.id === 'links-weekly')).toBe(false);
   });
 
   it('refuses a record id that is not one and reports a missing record', async () => {
