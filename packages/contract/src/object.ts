@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserName } from './access.js';
 import { BoundingBox, Metadata, recordLimits } from './record.js';
+import { LinkStatus } from './record-links.js';
 
 /** Limits of objects, shared by the server and the forms. */
 export const objectLimits = {
@@ -89,6 +90,8 @@ export const ObjectDetailed = ObjectNormal.extend({
   bundles: z.array(z.unknown()),
   permissions: Permissions,
   history: z.array(HistoryEntry),
+  /** The last link check of the online resources; only for those who may edit the record. */
+  linkStatus: z.array(LinkStatus).optional(),
 }).meta({ id: 'ObjectDetailed' });
 export type ObjectDetailed = z.infer<typeof ObjectDetailed>;
 
@@ -99,7 +102,7 @@ export type ObjectDetailed = z.infer<typeof ObjectDetailed>;
  * while they are as stored (`title` and `extent`, copies of the metadata's, also as the new
  * metadata gives them); a changed one is 400 `object.read_only_field` naming it (`state`
  * changes through `PUT /object/{id}/state`). `thumbnail`, `bundles`, `permissions` and
- * `history` follow files and the caller and are ignored. Any other key is refused.
+ * `history` follow files and the caller and are ignored, as is `linkStatus`. Any other key is refused.
  */
 export const UpdateObject = z
   .object({
@@ -123,6 +126,7 @@ export const UpdateObject = z
     bundles: ObjectDetailed.shape.bundles.optional().describe('Ignored'),
     permissions: Permissions.optional().describe('Ignored'),
     history: ObjectDetailed.shape.history.optional().describe('Ignored'),
+    linkStatus: ObjectDetailed.shape.linkStatus.describe('Ignored'),
   })
   .strict()
   .meta({ id: 'UpdateObject' });

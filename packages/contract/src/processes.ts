@@ -26,6 +26,18 @@ export const processKindParams = {
    * cached renditions and remembered failures first.
    */
   'preview.rebuild': z.object({ force: z.boolean().default(false) }).strict(),
+  /**
+   * Checks the online-resource links of one record (`recordId`) or of every record and keeps
+   * each link's status (HEAD, then GET; through the map proxy's address rule).
+   */
+  'links.check': z
+    .object({
+      recordId: z
+        .string()
+        .regex(/^[\w-]{10,64}$/, 'is not an object id')
+        .optional(),
+    })
+    .strict(),
   /** Deletes expired sessions, spent sign-in counters and finished jobs past their retention. */
   'maintenance.purge': z.object({}).strict(),
   /**
@@ -52,6 +64,7 @@ export const startableKinds: readonly ProcessKind[] = [
   'files.fixity',
   'maintenance.purge',
   'preview.rebuild',
+  'links.check',
 ];
 
 export const Process = z.object({

@@ -32,6 +32,7 @@ export interface Database {
   process_job: ProcessJobTable;
   process_log: ProcessLogTable;
   process_schedule: ProcessScheduleTable;
+  record_link_status: RecordLinkStatusTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -332,3 +333,14 @@ export interface ProcessScheduleTable {
   updated_at: Timestamp;
 }
 export type ProcessScheduleRow = Selectable<ProcessScheduleTable>;
+
+/** The last link check of one online-resource URL of a record (migration 0017). */
+export interface RecordLinkStatusTable {
+  object_id: string;
+  url: string;
+  status: 'ok' | 'broken' | 'unreachable' | 'refused';
+  http_status: number | null;
+  detail: string | null;
+  checked_at: Timestamp;
+}
+export type RecordLinkStatusRow = Selectable<RecordLinkStatusTable>;

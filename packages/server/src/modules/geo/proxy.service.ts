@@ -174,7 +174,19 @@ async function checkTarget(url: URL, options: ProxyOptions, signal: AbortSignal)
     isBasemapHost(options.config, host, port) ||
     (await options.isRecordHost?.(host, port)) === true;
   if (!allowed) throw new ProxyHostNotAllowedError(host, port);
+  return checkAddresses(host, intranet, options, signal);
+}
 
+/**
+ * Resolves `host` and checks every address under the address rule (intranet ranges only for
+ * hosts the operator allowed to be private). Answers the address to connect to.
+ */
+async function checkAddresses(
+  host: string,
+  intranet: boolean,
+  options: Pick<ProxyOptions, 'resolve' | 'refuse'>,
+  signal: AbortSignal,
+): Promise<string> {
   const addresses = isIP(host) ? [host] : await resolveBefore(options.resolve, host, signal);
   if (addresses.length === 0) throw new ProxyUnreachableError(`${host} did not resolve`);
   // All answers must pass: a name that also points inward is refused as a whole.
@@ -228,12 +240,13 @@ async function resolveBefore(
   }
 }
 
-/** One GET to exactly `address`, with the URL's host name for the Host header and TLS. */
+/** One GET (or HEAD) to exactly `address`, with the URL's host name for Host and TLS. */
 function request(
   url: URL,
   address: string,
-  { userAgent, conditional }: ProxyOptions,
+  { userAgent, conditional }: Pick<ProxyOptions, 'userAgent' | 'conditional'>,
   signal: AbortSignal,
+  method: 'GET' | 'HEAD' = 'GET',
 ): Promise<IncomingMessage> {
   const hostname = hostOf(url);
   const client = url.protocol === 'https:' ? https : http;
@@ -242,7 +255,7 @@ function request(
       host: address,
       port: portOf(url),
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
+      method,
       // Built from scratch: the caller's cookies, AccessToken, Authorization and other
       // headers never leave this server.
       headers: {
@@ -265,6 +278,86 @@ function request(
     outgoing.on('error', reject);
     outgoing.end();
   });
+}
+
+/** What checking one link found (`probeLink`). */
+export type LinkProbe =
+  | { status: 'ok' | 'broken'; httpStatus: number }
+  | { status: 'unreachable' | 'refused'; detail: string };
+
+export interface LinkProbeOptions {
+  /** `proxyAllowPrivate` (hosts that may be intranet addresses) and `proxyTimeoutMs`. */
+  config: GeoServiceConfig;
+  resolve: Resolve;
+  userAgent: string;
+  signal?: AbortSignal;
+  refuse?: typeof refuseAddress;
+}
+
+/**
+ * Checks that a record's link answers (the link check, issue 20): HEAD, then GET when HEAD
+ * gets an error status (many servers refuse HEAD), whose body is not read. Unlike the proxy
+ * it needs no allow-list, since nothing fetched is passed on to anyone; every hop still goes
+ * through the same address rule and pinned connection, within the proxy's time limit and
+ * redirect limit.
+ */
+export async function probeLink(rawUrl: string, options: LinkProbeOptions): Promise<LinkProbe> {
+  let url: URL;
+  try {
+    url = parseTarget(rawUrl);
+  } catch (error) {
+    return { status: 'refused', detail: (error as Error).message };
+  }
+  const head = await probeOnce(url, 'HEAD', options);
+  if (head.status !== 'broken') return head;
+  return probeOnce(url, 'GET', options);
+}
+
+async function probeOnce(
+  start: URL,
+  method: 'GET' | 'HEAD',
+  options: LinkProbeOptions,
+): Promise<LinkProbe> {
+  const { config } = options;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.proxyTimeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([deadline.signal, options.signal])
+    : deadline.signal;
+  let url = start;
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const host = hostOf(url);
+      const intranet = config.proxyAllowPrivate.some((rule) =>
+        matchesRule(rule, host, portOf(url)),
+      );
+      const address = await checkAddresses(host, intranet, options, signal);
+      const response = await request(url, address, options, signal, method);
+      // Only the status line counts: the body is never read.
+      response.destroy();
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (redirectStatuses.has(status) && location) {
+        if (redirects >= MAX_REDIRECTS) {
+          return { status: 'unreachable', detail: `more than ${MAX_REDIRECTS} redirects` };
+        }
+        url = parseRedirect(location, url);
+        continue;
+      }
+      return { status: status >= 200 && status < 400 ? 'ok' : 'broken', httpStatus: status };
+    }
+  } catch (error) {
+    if (error instanceof ProxyAddressRefusedError) {
+      return { status: 'refused', detail: error.message };
+    }
+    if (deadline.signal.aborted) {
+      return { status: 'unreachable', detail: `no answer within ${config.proxyTimeoutMs} ms` };
+    }
+    if (error instanceof HttpError) return { status: 'unreachable', detail: error.message };
+    return { status: 'unreachable', detail: describeNetworkError(error) };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function readAnswer(

@@ -18,6 +18,7 @@ import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
+import { linkStatusOf } from '../links/link-status.service.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import {
@@ -94,6 +95,8 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
       at: h.at.toISOString(),
       ...(h.comment ? { comment: h.comment } : {}),
     })),
+    // The link check's findings help those who can fix the links; visitors see none.
+    ...(mayWrite ? { linkStatus: await linkStatusOf(ctx.db, row.id) } : {}),
   };
 }
 

@@ -2,9 +2,12 @@ import { type ProcessKind, processKindParams } from '@geoportal/contract/process
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
 import { checkFixity } from '../files/fixity.js';
+import { systemResolve } from '../geo/proxy.service.js';
+import { checkLinks } from '../links/link-check.js';
 import { rebuildPreviews } from '../preview/preview.service.js';
 import { previewCacheOf } from '../preview/preview-cache.js';
 import { rebuildSearchIndex } from '../search/search-index.js';
+import { getProductVersion } from '../system/git-info.js';
 import { deleteFinishedBefore } from './process.repository.js';
 import type { JobContext, JobKind } from './process-job.js';
 
@@ -72,6 +75,38 @@ export const jobKinds: Kinds = {
       const message = `${outcome.checked} files checked: ${mismatched} changed, ${missing} missing`;
       ctx.log(outcome.problems.length ? 'warn' : 'info', message);
       return { message, result: { checked: outcome.checked, problems: outcome.problems } };
+    },
+  },
+
+  'links.check': {
+    maxTries: 2,
+    async run(ctx) {
+      const counts = await checkLinks(ctx.db, {
+        config: ctx.config.geo,
+        resolve: systemResolve,
+        userAgent: `Geoportal/${getProductVersion()} (link check)`,
+        recordId: ctx.params.recordId,
+        signal: ctx.signal,
+        now: ctx.now,
+        checkpoint: () => ctx.checkpoint(),
+        onRecord: ({ done, total }) =>
+          ctx.progress({ done, total, message: `${done} of ${total} records checked` }),
+        onLink: (recordId, url, probe) => {
+          if (probe.status === 'ok') return;
+          ctx.log(
+            probe.status === 'broken' ? 'error' : 'warn',
+            'httpStatus' in probe
+              ? `Broken: ${url} of record ${recordId} answered ${probe.httpStatus}`
+              : `${probe.status === 'refused' ? 'Refused' : 'Unreachable'}: ${url} of record ${recordId}: ${probe.detail}`,
+          );
+        },
+      });
+      if (ctx.params.recordId && counts.records === 0) {
+        throw new Error(`There is no record ${ctx.params.recordId}`);
+      }
+      const message = `${counts.links} links of ${counts.records} records checked: ${counts.ok} ok, ${counts.broken} broken, ${counts.unreachable} unreachable, ${counts.refused} refused`;
+      ctx.log(counts.links === counts.ok ? 'info' : 'warn', message);
+      return { message, result: counts };
     },
   },
 

@@ -55,31 +55,53 @@ export async function fireDueSchedules(db: Db, now: Date, log: FastifyBaseLogger
   }
 }
 
-/** The schedules every installation starts with (issue 20): purge daily, fixity weekly. */
+/**
+ * The schedules every installation starts with (issue 20): purge daily, fixity and link
+ * check weekly. Each group is added once per database under its own mark (in `seed_run`),
+ * so a schedule added later reaches databases that already have the first ones.
+ */
 export const defaultSchedules = [
-  { id: 'purge-daily', kind: 'maintenance.purge', cron: '30 3 * * *' },
-  { id: 'fixity-weekly', kind: 'files.fixity', cron: '0 4 * * 0' },
+  {
+    mark: 'process-default-schedules',
+    id: 'purge-daily',
+    kind: 'maintenance.purge',
+    cron: '30 3 * * *',
+  },
+  {
+    mark: 'process-default-schedules',
+    id: 'fixity-weekly',
+    kind: 'files.fixity',
+    cron: '0 4 * * 0',
+  },
+  {
+    mark: 'process-default-schedule-links',
+    id: 'links-weekly',
+    kind: 'links.check',
+    cron: '0 5 * * 0',
+  },
 ] as const;
 
 /**
- * Adds the default schedules once per database (recorded in `seed_run`), so one an
- * administrator deleted or changed stays that way.
+ * Adds the default schedules once per database, so one an administrator deleted or changed
+ * stays that way.
  */
 export async function ensureDefaultSchedules(db: Db, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.markOnce(trx, 'process-default-schedules'))) return;
-    for (const schedule of defaultSchedules) {
-      const answer = nextRun(schedule.cron, now);
-      await repo.insertSchedule(trx, {
-        ...schedule,
-        params: {},
-        enabled: true,
-        next_run_at: 'next' in answer ? answer.next : null,
-        last_run_at: null,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      });
+    for (const mark of new Set(defaultSchedules.map((s) => s.mark))) {
+      if (!(await repo.markOnce(trx, mark))) continue;
+      for (const { mark: _, ...schedule } of defaultSchedules.filter((s) => s.mark === mark)) {
+        const answer = nextRun(schedule.cron, now);
+        await repo.insertSchedule(trx, {
+          ...schedule,
+          params: {},
+          enabled: true,
+          next_run_at: 'next' in answer ? answer.next : null,
+          last_run_at: null,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        });
+      }
     }
   });
 }

@@ -216,6 +216,7 @@ describe.each(testDatabases)('processes on $name', (database) => {
       expect.arrayContaining([
         ['purge-daily', 'maintenance.purge', '30 3 * * *'],
         ['fixity-weekly', 'files.fixity', '0 4 * * 0'],
+        ['links-weekly', 'links.check', '0 5 * * 0'],
       ]),
     );
     expect(list.items.every((s) => s.nextRunAt !== null)).toBe(true);

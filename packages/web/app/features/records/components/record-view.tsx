@@ -15,6 +15,7 @@ import { ExportLinks } from './export-links';
 import { ExtentSection } from './extent-section';
 import { IdentifierSection } from './identifier-section';
 import { KeywordsSection } from './keywords-section';
+import { LinkCheckFindings } from './link-check-findings';
 import { QualitySection } from './quality-section';
 import { RecordTypeBadge } from './record-type-badge';
 import classes from './records.module.css';
@@ -70,6 +71,7 @@ export function RecordView({ record, classifications, visitorCanRead }: RecordVi
       <ContactsSection contacts={metadata.contacts} labels={labels} />
       <ConstraintsSection metadata={metadata} labels={labels} />
       <DistributionSection metadata={metadata} labels={labels} />
+      {canEdit && record.linkStatus && <LinkCheckFindings statuses={record.linkStatus} />}
       <QualitySection lineage={metadata.lineage} />
       <RelatedSection related={metadata.related} />
       <IdentifierSection record={record} />
