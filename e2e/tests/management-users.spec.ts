@@ -143,7 +143,7 @@ test('an administrator creates a submitter in a group; the submitter replaces th
   // The user's open page goes to the login on its next request that needs the sign-in.
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })
-    .getByRole('button', { name: 'Veröffentlichen' })
+    .getByRole('button', { name: 'Erfassen' })
     .click();
   await page.getByRole('menuitem', { name: 'Meine Datensätze' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
@@ -151,7 +151,7 @@ test('an administrator creates a submitter in a group; the submitter replaces th
 
   // The audit log shows what happened, newest first.
   await admin.getByRole('tab', { name: 'Protokoll' }).click();
-  await admin.getByLabel('Ziel (Benutzer oder Gruppe)').fill(user);
+  await admin.getByLabel(/^Ziel \(Benutzer, Gruppe/).fill(user);
   const entries = admin.getByRole('table', { name: 'Änderungen, neueste zuerst' });
   await expect(entries.getByRole('row').nth(1)).toContainText('Benutzer gesperrt');
   await expect(entries).toContainText('Benutzer angelegt');

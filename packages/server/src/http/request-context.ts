@@ -28,6 +28,8 @@ export interface RequestContext extends AppContext {
   store: BlobStore;
   /** The request's logger; background clean-up reports here and never fails the request. */
   log: FastifyBaseLogger;
+  /** Fastify's request id: audit entries carry it, so they can be found in the server log. */
+  requestId: string;
 }
 
 declare module 'fastify' {
@@ -61,6 +63,7 @@ function requestContext(app: FastifyInstance, request: FastifyRequest): RequestC
     language: uiLanguage(request.headers['accept-language']),
     store: app.blobStore,
     log: request.log,
+    requestId: request.id,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AuditList, AuditQuery } from '@geoportal/contract/users';
 import type { Db } from '../../db/database.js';
+import type { Auth } from '../access/access.service.js';
 import * as repo from './audit.repository.js';
 
 /** Who changes something and in which request: the same for every entry of a request. */
@@ -11,10 +12,16 @@ export interface AuditSource {
   now: Date;
 }
 
+/** The source of the changes of one request, from its context. */
+export function auditSource(ctx: { auth: Auth | null; requestId: string; now: Date }): AuditSource {
+  // Every audited path requires a signed-in caller; the fallback only keeps the type honest.
+  return { actor: ctx.auth?.principal.name ?? '', requestId: ctx.requestId, now: ctx.now };
+}
+
 export interface AuditChange {
   /** `<kind>.<verb>`, e.g. `user.disable`, `group.member_add`, `object.transition`. */
   action: string;
-  targetKind: 'user' | 'group' | 'object';
+  targetKind: 'user' | 'group' | 'object' | 'process' | 'schedule';
   target: string;
   /** Before and after of the changed fields; never a password or a hash. */
   details?: Record<string, unknown>;
@@ -39,8 +46,21 @@ export async function writeAudit(trx: Db, source: AuditSource, change: AuditChan
   });
 }
 
+/** Drops secret fields at every depth: process parameters, for one, are nested objects. */
 function withoutSecrets(details: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(details).filter(([key]) => !SECRET_FIELD.test(key)));
+  return Object.fromEntries(
+    Object.entries(details)
+      .filter(([key]) => !SECRET_FIELD.test(key))
+      .map(([key, value]) => [key, withoutSecretsIn(value)]),
+  );
+}
+
+function withoutSecretsIn(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecretsIn);
+  if (value !== null && typeof value === 'object') {
+    return withoutSecrets(value as Record<string, unknown>);
+  }
+  return value;
 }
 
 /**

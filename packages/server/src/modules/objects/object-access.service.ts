@@ -9,6 +9,7 @@ import {
   objectLimits,
 } from '@geoportal/contract/object';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
+import { auditSource, writeAudit } from '../audit/audit.service.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import * as keys from './access-key.repository.js';
 import { newAccessKeySecret, toAccessKey } from './access-keys.js';
@@ -18,6 +19,7 @@ import {
   type LoadedObject,
   loadObject,
   loadReadable,
+  type ObjectChangeContext,
   type ObjectContext,
 } from './object-kernel.js';
 import { can } from './policy.js';
@@ -35,19 +37,52 @@ export async function getAccessControl(ctx: ObjectContext, id: string): Promise<
 
 /** Replaces the grants and the public flag in one transaction. */
 export async function setAccessControl(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   id: string,
   input: AccessControl,
 ): Promise<AccessControl> {
-  const { row } = await loadForAccessControl(ctx, id);
+  const { row, facts } = await loadForAccessControl(ctx, id);
   checkEveryoneGrants(row.state, input.grants);
+  const changes = accessChanges({ public: row.public, grants: [...facts.grants] }, input);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setObjectPublic(trx, id, input.public);
     await repo.replaceGrants(trx, id, input.grants);
     // Who may find the record in search changes with its grants.
     await refreshSearchDocuments(trx, [id]);
+    // Saving the same grants again changes nothing, so it leaves no entry.
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(trx, auditSource(ctx), {
+        action: 'object.access_change',
+        targetKind: 'object',
+        target: id,
+        details: changes,
+      });
+    }
   });
   return getAccessControl(ctx, id);
+}
+
+const grantKey = (grant: Grant) =>
+  `${grant.subject.kind}:${'name' in grant.subject ? grant.subject.name : ''}:${grant.permission}`;
+
+/**
+ * The audit details of an access-control change: the public flag before/after, and the
+ * grants before/after with those added and removed (a changed permission is one of each).
+ * Grants are compared as sets: their stored order carries no meaning.
+ */
+function accessChanges(before: AccessControl, after: AccessControl): Record<string, unknown> {
+  const beforeKeys = new Set(before.grants.map(grantKey));
+  const afterKeys = new Set(after.grants.map(grantKey));
+  const added = after.grants.filter((grant) => !beforeKeys.has(grantKey(grant)));
+  const removed = before.grants.filter((grant) => !afterKeys.has(grantKey(grant)));
+  return {
+    ...(before.public !== after.public
+      ? { public: { before: before.public, after: after.public } }
+      : {}),
+    ...(added.length > 0 || removed.length > 0
+      ? { grants: { before: before.grants, after: after.grants, added, removed } }
+      : {}),
+  };
 }
 
 /**
@@ -76,7 +111,7 @@ export async function listAccessKeys(ctx: ObjectContext, id: string): Promise<Ac
 
 /** Creates a key and answers its secret, the only time it is shown. */
 export async function createAccessKey(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   id: string,
   input: CreateAccessKey,
 ): Promise<CreatedAccessKey> {
@@ -93,30 +128,53 @@ export async function createAccessKey(
     );
   }
   const { id: keyId, secret, salt, hash } = newAccessKeySecret();
-  await keys.insertAccessKey(ctx.db, {
-    id: keyId,
-    object_id: id,
-    type: input.type,
-    salt,
-    secret_hash: hash,
-    comment: input.comment ?? '',
-    created_at: ctx.now,
-    creator_name: ctx.auth?.principal.name ?? '',
-    expires_at: expires,
+  await ctx.db.transaction().execute(async (trx) => {
+    await keys.insertAccessKey(trx, {
+      id: keyId,
+      object_id: id,
+      type: input.type,
+      salt,
+      secret_hash: hash,
+      comment: input.comment ?? '',
+      created_at: ctx.now,
+      creator_name: ctx.auth?.principal.name ?? '',
+      expires_at: expires,
+    });
+    // The key's id and terms only: the secret is shown once, to its creator, and nowhere else.
+    await writeAudit(trx, auditSource(ctx), {
+      action: 'object.access_key_create',
+      targetKind: 'object',
+      target: id,
+      details: {
+        key: keyId,
+        type: input.type,
+        comment: input.comment ?? '',
+        expires: expires ? expires.toISOString() : null,
+      },
+    });
   });
   const row = (await keys.findAccessKey(ctx.db, id, keyId)) as keys.AccessKeyRow;
   return { ...toAccessKey(row, ctx.now), secret };
 }
 
 /** Revokes a key for good: it stays listed, inactive. */
-export async function revokeAccessKey(ctx: ObjectContext, id: string, keyId: string) {
+export async function revokeAccessKey(ctx: ObjectChangeContext, id: string, keyId: string) {
   await loadForAccessControl(ctx, id);
-  if (!(await keys.deactivateAccessKey(ctx.db, id, keyId))) {
-    throw new NotFoundError(
-      ErrorCode.accessKeyNotFound,
-      'No access key with this id exists for this record.',
-    );
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await keys.findAccessKey(trx, id, keyId);
+    if (!before || !(await keys.deactivateAccessKey(trx, id, keyId))) {
+      throw new NotFoundError(
+        ErrorCode.accessKeyNotFound,
+        'No access key with this id exists for this record.',
+      );
+    }
+    await writeAudit(trx, auditSource(ctx), {
+      action: 'object.access_key_revoke',
+      targetKind: 'object',
+      target: id,
+      details: { key: keyId, type: before.type, active: { before: before.active, after: false } },
+    });
+  });
 }
 
 /**

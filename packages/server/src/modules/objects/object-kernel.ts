@@ -14,6 +14,9 @@ import { can, type ObjectFacts, type Subject } from './policy.js';
 /** What every object operation needs of the request: database, time, caller, presented key. */
 export type ObjectContext = Pick<RequestContext, 'db' | 'now' | 'auth' | 'accessKey'>;
 
+/** What a change of workflow or access control needs besides: the request id for its audit entry. */
+export type ObjectChangeContext = ObjectContext & Pick<RequestContext, 'requestId'>;
+
 /** An object as stored, with what the policy needs and the caller it was judged for. */
 export interface LoadedObject {
   row: repo.ObjectRow;

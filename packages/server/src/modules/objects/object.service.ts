@@ -16,6 +16,7 @@ import type { ImportCheck } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
+import { auditSource, writeAudit } from '../audit/audit.service.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
 import { linkStatusOf } from '../links/link-status.service.js';
@@ -36,6 +37,7 @@ import {
   type LoadedObject,
   loadObject,
   loadReadable,
+  type ObjectChangeContext,
   type ObjectContext,
 } from './object-kernel.js';
 import { changedReadOnlyFields } from './object-representation.js';
@@ -214,15 +216,30 @@ export async function updateObject(ctx: ObjectContext, input: UpdateObject): Pro
   return toNormal((await repo.findObject(ctx.db, input.id)) as repo.ObjectRow);
 }
 
-export async function deleteObject(ctx: ObjectContext, id: string): Promise<void> {
+export async function deleteObject(ctx: ObjectChangeContext, id: string): Promise<void> {
   const loaded = await loadReadable(ctx, id);
   if (!can(loaded.subject, loaded.facts, 'delete')) throw deniedTo(loaded.subject);
-  await repo.deleteObject(ctx.db, id);
+  const { row } = loaded;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteObject(trx, id);
+    // The record is gone afterwards: the entry keeps what identified it.
+    await writeAudit(trx, auditSource(ctx), {
+      action: 'object.delete',
+      targetKind: 'object',
+      target: id,
+      details: {
+        title: (row.metadata as Metadata).title,
+        type: row.type,
+        state: row.state,
+        owner: row.owner_name,
+      },
+    });
+  });
 }
 
 /** A workflow step, recorded with who, when and the comment. */
 export async function changeState(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   id: string,
   change: StateChange,
 ): Promise<ObjectDetailed> {
@@ -253,6 +270,15 @@ export async function changeState(
       comment: change.comment ?? null,
     });
     await refreshSearchDocuments(trx, [id]);
+    await writeAudit(trx, auditSource(ctx), {
+      action: 'object.transition',
+      targetKind: 'object',
+      target: id,
+      details: {
+        state: { before: loaded.row.state, after: change.state },
+        ...(change.comment ? { comment: change.comment } : {}),
+      },
+    });
   });
   return toDetailed(ctx, await loadReadable(ctx, id));
 }

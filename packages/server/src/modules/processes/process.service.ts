@@ -14,6 +14,12 @@ import type { Db } from '../../db/database.js';
 import type { ProcessJobRow, ProcessScheduleRow } from '../../db/schema.js';
 import { BadRequestError } from '../../http/errors.js';
 import type { Auth } from '../access/access.service.js';
+import {
+  type AuditSource,
+  auditSource,
+  changedFields,
+  writeAudit,
+} from '../audit/audit.service.js';
 import { isAdministrator } from '../objects/policy.js';
 import {
   administratorsOnly,
@@ -33,6 +39,25 @@ export interface ProcessContext {
   db: Db;
   now: Date;
   auth: Auth | null;
+}
+
+/** What starting, stopping and scheduling need besides: the request id for the audit entry. */
+export type ProcessChangeContext = ProcessContext & { requestId: string };
+
+/**
+ * Runs one change of process control in a transaction with its audit entry, so the entry
+ * exists exactly when the change does.
+ */
+function audited<T>(
+  ctx: ProcessChangeContext,
+  change: (trx: Db, source: AuditSource) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction().execute((trx) => change(trx, auditSource(ctx)));
+}
+
+/** The audited fields of a schedule. */
+function scheduleFields(row: ProcessScheduleRow | z.output<typeof ScheduleInput>) {
+  return { kind: row.kind, params: row.params, cron: row.cron, enabled: row.enabled };
 }
 
 /** Every process endpoint is for administrators: 401 for visitors, 403 for anyone else. */
@@ -147,20 +172,29 @@ export async function readProcessLog(
 
 /** `POST /processes`: queues a job (202). */
 export async function startProcess(
-  ctx: ProcessContext,
+  ctx: ProcessChangeContext,
   input: { kind: string; params: Record<string, unknown> },
 ): Promise<Process> {
   const auth = requireAdministrator(ctx.auth);
   const job = checkedJob(input.kind, input.params);
-  const row = await repo.insertJob(ctx.db, {
-    id: randomUUID(),
-    kind: job.kind,
-    params: JSON.stringify(job.params),
-    state: 'queued',
-    max_tries: job.maxTries,
-    started_by: auth.principal.name,
-    queued_at: ctx.now,
-    run_after: ctx.now,
+  const row = await audited(ctx, async (trx, source) => {
+    const inserted = await repo.insertJob(trx, {
+      id: randomUUID(),
+      kind: job.kind,
+      params: JSON.stringify(job.params),
+      state: 'queued',
+      max_tries: job.maxTries,
+      started_by: auth.principal.name,
+      queued_at: ctx.now,
+      run_after: ctx.now,
+    });
+    await writeAudit(trx, source, {
+      action: 'process.start',
+      targetKind: 'process',
+      target: inserted.id,
+      details: { kind: job.kind, params: job.params },
+    });
+    return inserted;
   });
   return toProcess(row);
 }
@@ -180,19 +214,43 @@ export async function queueSystemJob(db: Db, kind: keyof typeof jobKinds, now: D
   });
 }
 
-export async function cancelProcess(ctx: ProcessContext, id: string): Promise<Process> {
+export async function cancelProcess(ctx: ProcessChangeContext, id: string): Promise<Process> {
   requireAdministrator(ctx.auth);
-  const row = await repo.requestCancel(ctx.db, id, ctx.now);
+  const row = await audited(ctx, async (trx, source) => {
+    const changed = await repo.requestCancel(trx, id, ctx.now);
+    if (!changed) return undefined;
+    // A queued job ends at once; a running one is asked to stop and keeps its state until it does.
+    const before = changed.state === 'canceled' ? 'queued' : changed.state;
+    await writeAudit(trx, source, {
+      action: 'process.cancel',
+      targetKind: 'process',
+      target: id,
+      details: { kind: changed.kind, state: { before, after: changed.state } },
+    });
+    return changed;
+  });
   if (row) return toProcess(row);
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw new ProcessNotFoundError(id);
   throw notCancelable(job.state);
 }
 
-export async function retryProcess(ctx: ProcessContext, id: string): Promise<Process> {
+export async function retryProcess(ctx: ProcessChangeContext, id: string): Promise<Process> {
   requireAdministrator(ctx.auth);
-  const row = await repo.requeue(ctx.db, id, ctx.now);
+  const row = await audited(ctx, async (trx, source) => {
+    const before = await repo.findJob(trx, id);
+    const changed = await repo.requeue(trx, id, ctx.now);
+    if (!before || !changed) return undefined;
+    await writeAudit(trx, source, {
+      action: 'process.retry',
+      targetKind: 'process',
+      target: id,
+      details: { kind: changed.kind, state: { before: before.state, after: changed.state } },
+    });
+    return changed;
+  });
   if (row) {
+    // The log keeps its own transaction (it numbers its lines); a line is no state change.
     await repo.appendLog(ctx.db, id, [
       {
         at: ctx.now,
@@ -222,46 +280,76 @@ export async function listSchedules(ctx: ProcessContext): Promise<Schedule[]> {
 }
 
 export async function createSchedule(
-  ctx: ProcessContext,
+  ctx: ProcessChangeContext,
   input: z.output<typeof ScheduleInput>,
 ): Promise<Schedule> {
   const auth = requireAdministrator(ctx.auth);
   const s = checkedSchedule(input, ctx.now);
-  const row = await repo.insertSchedule(ctx.db, {
-    id: randomUUID(),
-    kind: s.kind,
-    params: s.params,
-    cron: s.cron,
-    enabled: s.enabled,
-    next_run_at: s.next,
-    last_run_at: null,
-    created_by: auth.principal.name,
-    created_at: ctx.now,
-    updated_at: ctx.now,
+  const row = await audited(ctx, async (trx, source) => {
+    const inserted = (await repo.insertSchedule(trx, {
+      id: randomUUID(),
+      kind: s.kind,
+      params: s.params,
+      cron: s.cron,
+      enabled: s.enabled,
+      next_run_at: s.next,
+      last_run_at: null,
+      created_by: auth.principal.name,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })) as ProcessScheduleRow;
+    await writeAudit(trx, source, {
+      action: 'schedule.create',
+      targetKind: 'schedule',
+      target: inserted.id,
+      details: scheduleFields(s),
+    });
+    return inserted;
   });
-  return toSchedule(row as ProcessScheduleRow);
+  return toSchedule(row);
 }
 
 export async function updateSchedule(
-  ctx: ProcessContext,
+  ctx: ProcessChangeContext,
   id: string,
   input: z.output<typeof ScheduleInput>,
 ): Promise<Schedule> {
   requireAdministrator(ctx.auth);
   const s = checkedSchedule(input, ctx.now);
-  const row = await repo.updateSchedule(ctx.db, id, {
-    kind: s.kind,
-    params: s.params,
-    cron: s.cron,
-    enabled: s.enabled,
-    next_run_at: s.next,
-    updated_at: ctx.now,
+  const row = await audited(ctx, async (trx, source) => {
+    const before = await repo.findSchedule(trx, id);
+    if (!before) throw new ScheduleNotFoundError(id);
+    const updated = await repo.updateSchedule(trx, id, {
+      kind: s.kind,
+      params: s.params,
+      cron: s.cron,
+      enabled: s.enabled,
+      next_run_at: s.next,
+      updated_at: ctx.now,
+    });
+    if (!updated) throw new ScheduleNotFoundError(id);
+    await writeAudit(trx, source, {
+      action: 'schedule.update',
+      targetKind: 'schedule',
+      target: id,
+      details: changedFields(scheduleFields(before), scheduleFields(s)),
+    });
+    return updated;
   });
-  if (!row) throw new ScheduleNotFoundError(id);
   return toSchedule(row);
 }
 
-export async function deleteSchedule(ctx: ProcessContext, id: string): Promise<void> {
+export async function deleteSchedule(ctx: ProcessChangeContext, id: string): Promise<void> {
   requireAdministrator(ctx.auth);
-  if (!(await repo.deleteSchedule(ctx.db, id))) throw new ScheduleNotFoundError(id);
+  await audited(ctx, async (trx, source) => {
+    const before = await repo.findSchedule(trx, id);
+    if (!before || !(await repo.deleteSchedule(trx, id))) throw new ScheduleNotFoundError(id);
+    // What the schedule did, since it is gone afterwards.
+    await writeAudit(trx, source, {
+      action: 'schedule.delete',
+      targetKind: 'schedule',
+      target: id,
+      details: scheduleFields(before),
+    });
+  });
 }

@@ -111,6 +111,15 @@ export async function deleteUser(
       moved = await repo.transferRecords(trx, row.id, successor.id);
       // The owner decides who finds a draft, so the search index learns the new one.
       await refreshSearchDocuments(trx, moved);
+      // Each record's own history of owners: the audit log filtered by the record finds it.
+      for (const id of moved) {
+        await writeAudit(trx, source, {
+          action: 'object.owner_change',
+          targetKind: 'object',
+          target: id,
+          details: { owner: { before: row.name, after: successor.name } },
+        });
+      }
     }
     await repo.deleteAccount(trx, row.id);
     await writeAudit(trx, source, {

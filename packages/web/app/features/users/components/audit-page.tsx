@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from '@geoportal/contract/users';
+import type { AuditQuery } from '@geoportal/contract/users';
 import {
   Alert,
   Button,
@@ -20,7 +20,8 @@ import { useAccess } from '../../../lib/auth/access';
 import { useLoaded } from '../../../lib/hooks/use-loaded';
 import { errorText } from '../../../lib/http/error-text';
 import { listAudit } from '../api/audit-api';
-import { auditActions } from '../model/audit-actions';
+import { actionsByKind } from '../model/audit-actions';
+import { detailLines } from '../model/audit-details';
 
 const ROWS = 50;
 
@@ -30,17 +31,6 @@ function dayStart(day: string, next = false): string | undefined {
   const date = new Date(`${day}T00:00:00`);
   if (next) date.setDate(date.getDate() + 1);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-/** The changed fields of an entry as short "field: before → after" lines. */
-function detailLines(entry: AuditEntry): string[] {
-  return Object.entries(entry.details).map(([field, value]) => {
-    if (value && typeof value === 'object' && 'after' in value) {
-      const { before, after } = value as { before: unknown; after: unknown };
-      return `${field}: ${JSON.stringify(before ?? null)} → ${JSON.stringify(after)}`;
-    }
-    return `${field}: ${JSON.stringify(value)}`;
-  });
 }
 
 /**
@@ -98,7 +88,10 @@ export function AuditPage() {
         />
         <Select
           label={t('audit.filter.action')}
-          data={auditActions.map((value) => ({ value, label: t(`audit.action.${value}`) }))}
+          data={actionsByKind().map(({ kind, actions }) => ({
+            group: t(`audit.kind.${kind}`),
+            items: actions.map((value) => ({ value, label: t(`audit.action.${value}`) })),
+          }))}
           value={action}
           onChange={setAction}
           clearable

@@ -1,6 +1,8 @@
 /**
- * The actions the audit log records for users and groups; each has a translation
- * `audit.action.<action>`. Kept as a list so the filter offers them by name.
+ * The actions the audit log records: users and groups, and the workflow and access control
+ * of records and the control of processes and schedules. Each has a translation
+ * `audit.action.<action>`, and its kind (the part before the dot) one `audit.kind.<kind>`.
+ * Kept as a list so the filter offers them by name, grouped by kind.
  */
 export const auditActions = [
   'user.create',
@@ -15,4 +17,28 @@ export const auditActions = [
   'group.delete',
   'group.member_add',
   'group.member_remove',
+  'object.transition',
+  'object.delete',
+  'object.access_change',
+  'object.access_key_create',
+  'object.access_key_revoke',
+  'object.owner_change',
+  'process.start',
+  'process.cancel',
+  'process.retry',
+  'schedule.create',
+  'schedule.update',
+  'schedule.delete',
 ] as const;
+
+export type AuditAction = (typeof auditActions)[number];
+
+/** The actions by kind, in the order of `auditActions`: the groups of the filter. */
+export function actionsByKind(): { kind: string; actions: AuditAction[] }[] {
+  const groups = new Map<string, AuditAction[]>();
+  for (const action of auditActions) {
+    const kind = action.slice(0, action.indexOf('.'));
+    groups.set(kind, [...(groups.get(kind) ?? []), action]);
+  }
+  return [...groups].map(([kind, actions]) => ({ kind, actions }));
+}
