@@ -37,7 +37,7 @@ describe.each(testDatabases)('demo seed hook on $name', (database) => {
       const later = { runs: 0 };
       const steps = [countingStep('demo-a', first)];
       const again = await seedDatabase(t.app.db, { demoData: true, log: silent, steps });
-      expect(again).toEqual({ fresh: false, applied: ['demo-a'] });
+      expect(again).toEqual({ fresh: false, applied: ['demo-a'], demo: true });
       await seedDatabase(t.app.db, { demoData: true, log: silent, steps });
       const upgraded = [...steps, countingStep('demo-b', later)];
       const result = await seedDatabase(t.app.db, { demoData: true, log: silent, steps: upgraded });
@@ -86,7 +86,7 @@ describe.each(testDatabases)('demo seed hook on $name', (database) => {
         log: silent,
         steps: [countingStep('demo-a', counter)],
       });
-      expect(result).toEqual({ fresh: false, applied: [] });
+      expect(result).toEqual({ fresh: false, applied: [], demo: false });
       expect(counter.runs).toBe(0);
       const names = (await listSeedSteps(t.app.db)).map((s) => s.name);
       expect(names.sort()).toEqual(['bootstrap-admin', DATABASE_CREATED]);
