@@ -329,7 +329,11 @@ test('a query the server refuses says what to fix; nothing found offers help', a
   await expect(page).toHaveURL(/\?q=%22Grundwasser$/);
   await settled(page);
   await expect(queryBox(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(main(page).getByText(/A quotation mark is not closed/)).toBeVisible();
+  // Said in the page's language, with where the problem is.
+  await expect(
+    main(page).getByText(/Ein Anführungszeichen ist nicht geschlossen\..*\(bei Zeichen 1\)/),
+  ).toBeVisible();
+  await expect(main(page).getByText(/quotation mark/)).toHaveCount(0);
   await expect(main(page).getByText('So sieht eine gültige Suche aus')).toBeVisible();
 
   await queryBox(page).fill('Grundwassr');
