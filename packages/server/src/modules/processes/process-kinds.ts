@@ -17,6 +17,10 @@ import type { JobContext, JobKind } from './process-job.js';
  */
 type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
 
+/** Records per batch of the `search.reindex` process, and the pause after each (PGlite). */
+const REINDEX_BATCH_SIZE = 250;
+const REINDEX_PAUSE_MS = 30;
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
@@ -36,6 +40,10 @@ export const jobKinds: Kinds = {
     async run(ctx) {
       let lastLog = 0;
       const result = await rebuildSearchIndex(ctx.db, {
+        // Small batches with a pause between them: on the embedded database a search waits
+        // for the batch being written, and progress moves once per batch.
+        batchSize: REINDEX_BATCH_SIZE,
+        pauseMs: REINDEX_PAUSE_MS,
         signal: ctx.signal,
         now: ctx.now,
         onProgress: ({ done, total }) => {

@@ -49,6 +49,12 @@ export interface RebuildOptions {
   onProgress?: (progress: RebuildProgress) => void;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * On PGlite, a pause after each batch that leaves the one connection to the requests
+   * waiting for it: a search runs several statements, and without a pause each of them
+   * waits for a whole batch. A rebuild beside a serving app sets it; the start-up one does not.
+   */
+  pauseMs?: number;
 }
 
 /**
@@ -57,6 +63,8 @@ export interface RebuildOptions {
  */
 const embeddedDefaults = { batchSize: 2000, concurrency: 1 };
 const serverDefaults = { batchSize: 500, concurrency: 2 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Records written between checkpoints on PGlite, which bounds the WAL a rebuild leaves. */
 const checkpointEvery = 50_000;
@@ -119,6 +127,7 @@ export async function rebuildSearchIndex(
       running.add(batch);
       void batch.finally(() => running.delete(batch));
       if (running.size >= concurrency) await Promise.race(running);
+      if (embedded && options.pauseMs) await sleep(options.pauseMs);
       if (embedded && sinceCheckpoint >= checkpointEvery) {
         sinceCheckpoint = 0;
         await repo.checkpoint(db);
