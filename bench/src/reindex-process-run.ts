@@ -83,6 +83,12 @@ async function main() {
     // document: the reindex then rewrites all of them in place (a rebuild over a current
     // index skips unchanged documents and would measure little).
     await modules.raw(database.db, 'update search_document set content_hash = null');
+    // A run stopped halfway leaves its reindex queued again (a shutdown gives jobs back):
+    // it would run before this run's own and rewrite the documents first.
+    await modules.raw(
+      database.db,
+      "update process_job set state = 'canceled', finished_at = now() where state in ('queued', 'running')",
+    );
   } finally {
     // PGlite allows one process at a time: the server opens it next.
     await database.close();

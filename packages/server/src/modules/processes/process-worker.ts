@@ -122,7 +122,10 @@ export class ProcessWorker {
       const answer = await repo.beat(db, job.id, owner, clock(), state);
       if (answer !== 'ok' && !controller.signal.aborted) controller.abort(answer);
     };
-    const beatMs = Math.max(50, Math.min(1000, config.processes.leaseTimeoutMs / 4));
+    // Twice a second: the heartbeat carries the progress, and on the embedded database it
+    // waits its turn behind searches and the job's own writes, so a longer beat would let
+    // the progress an administrator watches stand still for over 2 s (bench:reindex).
+    const beatMs = Math.max(50, Math.min(500, config.processes.leaseTimeoutMs / 4));
     const heartbeat = setInterval(() => {
       beating ??= beat()
         .catch((err: unknown) => log.warn({ err, job: job.id }, 'process heartbeat failed'))
