@@ -2,6 +2,7 @@ import { type ProblemValues, problemMessage, type QueryProblemReason } from './q
 import {
   type FilterField,
   filterFields,
+  type IndexTextField,
   type SortDirection,
   type SortField,
   searchLimits,
@@ -34,17 +35,25 @@ export interface Range {
 
 export type QueryNode =
   | { kind: 'all' }
-  | { kind: 'term'; text: string; prefix: boolean; field?: TextField }
-  | { kind: 'phrase'; text: string; field?: TextField }
+  | { kind: 'term'; text: string; prefix: boolean; field?: IndexTextField }
+  | { kind: 'phrase'; text: string; field?: IndexTextField }
   | { kind: 'filter'; filter: Filter }
   | { kind: 'and' | 'or'; children: QueryNode[] }
   | { kind: 'not'; child: QueryNode };
 
-/** A condition on a filter field: any of the values, a range, or a box. */
+/**
+ * A condition on a filter field: any of the values, a range, or a box. A box keeps the
+ * records whose extent intersects it, or by its `relation` those whose extent lies within it
+ * or contains it (the catalogue service's spatial operators; the query language has only
+ * intersection).
+ */
 export type Filter =
   | { field: FilterField; kind: 'values'; values: string[] }
   | { field: FilterField; kind: 'range'; range: Range }
-  | { field: 'bbox'; kind: 'bbox'; box: Box };
+  | { field: 'bbox'; kind: 'bbox'; box: Box; relation?: BoxRelation };
+
+/** How a record's extent relates to a box beside intersecting it. */
+export type BoxRelation = 'within' | 'contains';
 
 /** West, south, east, north in degrees; west > east crosses the antimeridian. */
 export interface Box {

@@ -53,8 +53,18 @@ export const facetFields = [
 export type FacetField = (typeof facetFields)[number];
 
 /**
- * Fields an `fq` (and a `field:value` in the query) may filter on. Facet fields match exact
- * values; `state` the workflow state; `bbox` takes `west,south,east,north` (WGS84, west > east
+ * Exact values of a record the index keeps beside the facets without counting them (they
+ * serve the catalogue service's queryables): `crs` the reference system
+ * (`EPSG:25832`), `role` the role code of each contact (`pointOfContact`), `restriction` the
+ * ISO restriction code of the access constraints (`otherRestrictions`, as the ISO 19139
+ * writer states it for records with access constraints).
+ */
+export const valueFields = ['crs', 'role', 'restriction'] as const;
+export type ValueField = (typeof valueFields)[number];
+
+/**
+ * Fields an `fq` (and a `field:value` in the query) may filter on. Facet and value fields
+ * match exact values; `state` the workflow state; `bbox` takes `west,south,east,north` (WGS84, west > east
  * crosses the antimeridian) and keeps records whose extent intersects it; `modified`,
  * `created` (the object's timestamps), `date` (the record's reference date) and `temporal`
  * (the temporal extent, overlapping) take ranges `[from TO to]` of ISO dates or years, `*`
@@ -62,6 +72,7 @@ export type FacetField = (typeof facetFields)[number];
  */
 export const filterFields = [
   ...facetFields,
+  ...valueFields,
   'state',
   'bbox',
   'modified',
@@ -77,6 +88,18 @@ export type FilterField = (typeof filterFields)[number];
  */
 export const textFields = ['title', 'keyword', 'abstract'] as const;
 export type TextField = (typeof textFields)[number];
+
+/**
+ * Texts the index also keeps as fields of their own for the catalogue service's queryables
+ * (Lineage, ConditionApplyingToAccessAndUse, OtherConstraints), not for the query language:
+ * the lineage statement, the conditions of use (licence and use constraints) and the access
+ * constraints.
+ */
+export const recordTextFields = ['lineage', 'useConstraints', 'accessConstraints'] as const;
+export type RecordTextField = (typeof recordTextFields)[number];
+
+/** Every field a text term of the query tree may be limited to. */
+export type IndexTextField = TextField | RecordTextField;
 
 /** Sort keys; `score` is the relevance of the text query (without one: `modified desc`). */
 export const sortFields = ['score', 'modified', 'created', 'title', 'temporal', 'date'] as const;

@@ -1,7 +1,12 @@
 import type { CswConfig } from '../../config.js';
 import { invalid } from './csw.errors.js';
 import { domainPropertyNames, parameterNames } from './csw-domain.js';
-import { queryableNames, supportedOperators } from './csw-filter.js';
+import {
+  additionalQueryableNames,
+  queryableNames,
+  spatialOperators,
+  supportedOperators,
+} from './csw-filter.js';
 import { outputSchemas, type Section, sectionNames, typeNames } from './csw-request.js';
 import { CSW_SCHEMA_LOCATION, declaration, element, textElement, xmlns } from './csw-xml.js';
 
@@ -104,6 +109,11 @@ function operationsMetadata(endpoint: string, maxRecords: number): string {
         { name: 'SupportedISOQueryables' },
         ...queryableNames.map((q) => textElement('ows:Value', `apiso:${q}`)),
       ),
+      element(
+        'ows:Constraint',
+        { name: 'AdditionalQueryables' },
+        ...additionalQueryableNames.map((q) => textElement('ows:Value', `apiso:${q}`)),
+      ),
     ),
     operation('GetRecordById', schemas, values('outputFormat', ['application/xml']), sets),
     values('service', ['CSW']),
@@ -135,7 +145,11 @@ function filterCapabilities(): string {
       'ogc:Spatial_Capabilities',
       {},
       element('ogc:GeometryOperands', {}, textElement('ogc:GeometryOperand', 'gml:Envelope')),
-      element('ogc:SpatialOperators', {}, element('ogc:SpatialOperator', { name: 'BBOX' })),
+      element(
+        'ogc:SpatialOperators',
+        {},
+        ...spatialOperators.map((name) => element('ogc:SpatialOperator', { name })),
+      ),
     ),
     element(
       'ogc:Scalar_Capabilities',

@@ -1,5 +1,13 @@
+import type { Box } from '@geoportal/contract/search-query';
 import { invalid } from './csw.errors.js';
-import { type Comparison, cornersBox, type Expr, filterLimits } from './csw-filter.js';
+import {
+  type Comparison,
+  cornersBox,
+  type Expr,
+  filterLimits,
+  polygonBox,
+  type SpatialOperator,
+} from './csw-filter.js';
 
 /**
  * CQL text constraints (`CONSTRAINTLANGUAGE=CQL_TEXT`, OGC 07-006r1 §6.2.2 BNF, the part
@@ -7,8 +15,11 @@ import { type Comparison, cornersBox, type Expr, filterLimits } from './csw-filt
  *
  *   or      := and ("OR" and)*
  *   and     := unary ("AND" unary)*
- *   unary   := "NOT" unary | "(" or ")" | bbox | predicate
+ *   unary   := "NOT" unary | "(" or ")" | bbox | spatial | predicate
  *   bbox    := "BBOX" "(" property "," x "," y "," x "," y ["," 'crs'] ")"
+ *   spatial := ("INTERSECTS" | "WITHIN" | "CONTAINS" | "DISJOINT") "(" property "," geometry ")"
+ *   geometry := "ENVELOPE" "(" west "," east "," north "," south ")"
+ *             | "POLYGON" "(" "(" x y ("," x y)* ")" ")"       (a box: four corners)
  *   predicate := property ("=" | "<>" | "<" | ">" | "<=" | ">=") literal
  *              | property ["NOT"] ("LIKE" | "ILIKE") 'pattern'   (% and _ as wildcards)
  *              | property "BETWEEN" literal "AND" literal
@@ -23,6 +34,17 @@ type Token =
 
 const LOCATOR = 'Constraint';
 const TEXT_MAX = 4000;
+const POSITIONS_MAX = 100;
+
+/** Spatial operators of CQL the index of boxes does not answer. */
+const unsupportedSpatial = ['OVERLAPS', 'TOUCHES', 'CROSSES', 'EQUALS', 'DWITHIN', 'BEYOND'];
+
+const spatialWords: [string, SpatialOperator][] = [
+  ['INTERSECTS', 'intersects'],
+  ['WITHIN', 'within'],
+  ['CONTAINS', 'contains'],
+  ['DISJOINT', 'disjoint'],
+];
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -131,6 +153,16 @@ class CqlParser {
       );
     }
     if (this.keyword('BBOX')) return this.bbox();
+    for (const [word, op] of spatialWords) {
+      if (this.keyword(word)) return this.spatial(op);
+    }
+    const t = this.tokens[this.pos];
+    if (t?.kind === 'word' && unsupportedSpatial.includes(t.text.toUpperCase())) {
+      throw invalid(
+        LOCATOR,
+        `The spatial operator ${t.text.toUpperCase()} is not supported. Use BBOX, ${spatialWords.map(([w]) => w).join(', ')}.`,
+      );
+    }
     return this.predicate();
   }
 
@@ -169,7 +201,53 @@ class CqlParser {
     if (this.symbol(',')) crs = this.literal();
     this.expect(')');
     const [w, s, e, n] = values as [number, number, number, number];
-    return { kind: 'bbox', property, box: cornersBox([w, s], [e, n], crs) };
+    return { kind: 'spatial', op: 'bbox', property, box: cornersBox([w, s], [e, n], crs) };
+  }
+
+  private spatial(op: SpatialOperator): Expr {
+    this.expect('(');
+    const property = this.property();
+    this.expect(',');
+    let box: Box;
+    if (this.keyword('ENVELOPE')) {
+      this.expect('(');
+      const values = [this.number()];
+      for (let i = 0; i < 3; i += 1) {
+        this.expect(',');
+        values.push(this.number());
+      }
+      this.expect(')');
+      const [w, e, n, s] = values as [number, number, number, number];
+      box = cornersBox([w, s], [e, n], undefined);
+    } else if (this.keyword('POLYGON')) {
+      box = polygonBox(this.rings(), undefined);
+    } else {
+      throw this.error(this.tokens[this.pos], 'ENVELOPE(…) or POLYGON((…))');
+    }
+    this.expect(')');
+    return { kind: 'spatial', op, property, box };
+  }
+
+  /** The rings of a WKT polygon: `((x y, x y, …), (…))`. */
+  private rings(): number[][][] {
+    this.expect('(');
+    const rings = [this.ring()];
+    while (this.symbol(',')) rings.push(this.ring());
+    this.expect(')');
+    return rings;
+  }
+
+  private ring(): number[][] {
+    this.expect('(');
+    const positions = [[this.number(), this.number()]];
+    while (this.symbol(',')) {
+      if (positions.length >= POSITIONS_MAX) {
+        throw invalid(LOCATOR, `A ring of a polygon holds at most ${POSITIONS_MAX} positions.`);
+      }
+      positions.push([this.number(), this.number()]);
+    }
+    this.expect(')');
+    return positions;
   }
 
   private predicate(): Expr {

@@ -1,4 +1,4 @@
-import type { FacetField, SearchResponse } from '@geoportal/contract/search';
+import type { FacetField, FacetValue, ValueField } from '@geoportal/contract/search';
 import { scopeCode } from '../records/iso19139-codes.js';
 import { invalid } from './csw.errors.js';
 import { outputSchemas, sectionNames, typeNames } from './csw-request.js';
@@ -32,20 +32,29 @@ for (const [name, values] of [
 
 export const parameterNames = Object.values(parameterDomains).map((d) => d.name);
 
-/** Queryables with a list of values, and the search facet that holds them. */
-const propertyFacets: Record<string, { name: string; facet: FacetField }> = {
+/**
+ * Queryables with a list of values, and the search field that holds them (facets and value
+ * fields); those without a field are of an element no record states: their list is empty.
+ */
+const propertyFacets: Record<string, { name: string; facet?: FacetField | ValueField }> = {
   type: { name: 'Type', facet: 'type' },
   subject: { name: 'Subject', facet: 'keyword' },
   format: { name: 'Format', facet: 'format' },
   organisationname: { name: 'OrganisationName', facet: 'organisation' },
+  crs: { name: 'CRS', facet: 'crs' },
+  responsiblepartyrole: { name: 'ResponsiblePartyRole', facet: 'role' },
+  accessconstraints: { name: 'AccessConstraints', facet: 'restriction' },
+  degree: { name: 'Degree' },
+  classification: { name: 'Classification' },
+  specificationdatetype: { name: 'SpecificationDateType' },
 };
 
 export const domainPropertyNames = Object.values(propertyFacets).map((p) => p.name);
 
 export type DomainQuery = { kind: 'parameter' | 'property'; names: string[] };
 
-/** The facet fields a GetDomain for properties needs; unknown names are refused first. */
-export function domainFacets(query: DomainQuery): FacetField[] {
+/** The fields a GetDomain for properties needs; unknown names are refused first. */
+export function domainFacets(query: DomainQuery): (FacetField | ValueField)[] {
   if (query.kind === 'parameter') {
     for (const name of query.names) {
       if (!parameterDomains[name.trim().toLowerCase()]) {
@@ -57,7 +66,7 @@ export function domainFacets(query: DomainQuery): FacetField[] {
     }
     return [];
   }
-  return query.names.map((name) => {
+  return query.names.flatMap((name) => {
     const property = propertyFacets[name.trim().replace(/^.*:/, '').toLowerCase()];
     if (!property) {
       throw invalid(
@@ -65,7 +74,7 @@ export function domainFacets(query: DomainQuery): FacetField[] {
         `The queryable "${name.slice(0, 80)}" has no list of values. Use ${domainPropertyNames.join(', ')}.`,
       );
     }
-    return property.facet;
+    return property.facet ? [property.facet] : [];
   });
 }
 
@@ -75,7 +84,7 @@ const list = (values: readonly string[]) =>
 /** The GetDomain answer; `facets` are the search's counts for the caller (property queries). */
 export function domainResponse(
   query: DomainQuery,
-  facets: SearchResponse['facets'] | undefined,
+  facets: ReadonlyMap<FacetField | ValueField, FacetValue[]> | undefined,
 ): string {
   const domains = query.names.map((name) => {
     if (query.kind === 'parameter') {
@@ -92,9 +101,10 @@ export function domainResponse(
     }
     const property = propertyFacets[name.trim().replace(/^.*:/, '').toLowerCase()] as {
       name: string;
-      facet: FacetField;
+      facet?: FacetField | ValueField;
     };
-    const values = (facets?.[property.facet] ?? []).map((f) =>
+    const counted = property.facet ? facets?.get(property.facet) : undefined;
+    const values = (counted ?? []).map((f) =>
       property.facet === 'type' ? scopeCode(f.value) : f.value,
     );
     return element(

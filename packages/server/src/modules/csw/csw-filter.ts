@@ -1,5 +1,5 @@
-import type { FilterField, TextField } from '@geoportal/contract/search';
-import type { Box, QueryNode } from '@geoportal/contract/search-query';
+import type { FilterField, IndexTextField, TextField } from '@geoportal/contract/search';
+import type { Box, BoxRelation, QueryNode } from '@geoportal/contract/search-query';
 import { typeOfScope } from '../records/iso19139-codes.js';
 import { attrOf, children, textOf, type XmlElement } from '../records/xml-document.js';
 import { invalid } from './csw.errors.js';
@@ -20,6 +20,18 @@ export type Comparison =
   | 'GreaterThanOrEqualTo'
   | 'Like';
 
+export type SpatialOperator = 'bbox' | 'intersects' | 'within' | 'contains' | 'disjoint';
+
+/** The spatial operators by their names in Filter Encoding 1.1. */
+const spatialName: Record<SpatialOperator, string> = {
+  bbox: 'BBOX',
+  intersects: 'Intersects',
+  within: 'Within',
+  contains: 'Contains',
+  disjoint: 'Disjoint',
+};
+export const spatialOperators = Object.values(spatialName);
+
 /** The wildcards of a PropertyIsLike (FE 1.1 defaults; CQL uses % and _). */
 export interface LikeChars {
   wildCard: string;
@@ -33,7 +45,8 @@ export type Expr =
   | { kind: 'compare'; op: Comparison; property: string; value: string; like?: LikeChars }
   | { kind: 'between'; property: string; lower: string; upper: string }
   | { kind: 'null'; property: string }
-  | { kind: 'bbox'; property: string; box: Box }
+  /** BBOX, Intersects (the same: the extent meets the box), Within, Contains, Disjoint. */
+  | { kind: 'spatial'; op: SpatialOperator; property: string; box: Box }
   /** ogc:FeatureId / ogc:GmlObjectId: record identifiers, only ever the whole filter (FE 1.1). */
   | { kind: 'ids'; ids: string[] };
 
@@ -45,30 +58,74 @@ const LOCATOR = 'Constraint';
 // Queryables ----------------------------------------------------------------------------------
 
 type Queryable =
-  | { kind: 'text'; field?: TextField }
+  /** Words: anywhere, or in any of the fields. */
+  | { kind: 'text'; fields?: IndexTextField[] }
   /** A text queryable whose equality is an exact value of a search filter field. */
   | { kind: 'keyword'; field: TextField; filter: FilterField }
-  | { kind: 'value'; filter: FilterField }
+  /** An exact value of a filter field, as the client names it turned into the index's form. */
+  | { kind: 'value'; filter: FilterField; value?: (literal: string) => string }
   | { kind: 'date'; filter: FilterField }
   | { kind: 'box' }
   /** The record identifier: a restriction of the search, not a condition (see `splitIdentifiers`). */
-  | { kind: 'id' };
+  | { kind: 'id' }
+  /**
+   * A queryable of the ISO AP whose element the records never hold (the record model and its
+   * ISO 19139 documents have no conformity statement and no security classification): no
+   * record has a value, every record is null.
+   */
+  | { kind: 'unstated' };
 
-/** The core queryables of the ISO AP (lower case, without prefix) and their search fields. */
+/**
+ * A code as the index keeps it from a code list value or its URI
+ * (`http://inspire.ec.europa.eu/metadata-codelist/ResponsiblePartyRole/custodian`).
+ */
+const codeOfUri = (literal: string) => literal.trim().replace(/^https?:\/\/\S*[/#]/i, '');
+
+/**
+ * A reference system as the record keeps it (`EPSG:25832`) from the forms clients name it
+ * in: `EPSG:25832`, `urn:ogc:def:crs:EPSG::25832`, `http://www.opengis.net/def/crs/EPSG/0/25832`.
+ */
+export function crsCode(literal: string): string {
+  const text = literal.trim();
+  const code =
+    /^EPSG:(\d+)$/i.exec(text)?.[1] ??
+    /^urn:ogc:def:crs:EPSG:[\d.]*:(\d+)$/i.exec(text)?.[1] ??
+    /^https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/(\d+)$/i.exec(text)?.[1];
+  return code ? `EPSG:${code}` : text;
+}
+
+/**
+ * The queryables of the ISO AP (lower case, without prefix) and their search fields: the
+ * core set, and the INSPIRE additional queryables (TG Discovery Services, table 5).
+ */
 const queryables: Record<string, Queryable> = {
   anytext: { kind: 'text' },
-  title: { kind: 'text', field: 'title' },
-  abstract: { kind: 'text', field: 'abstract' },
+  title: { kind: 'text', fields: ['title'] },
+  abstract: { kind: 'text', fields: ['abstract'] },
   subject: { kind: 'keyword', field: 'keyword', filter: 'keyword' },
-  type: { kind: 'value', filter: 'type' },
+  // dc:type speaks ISO scope codes (nonGeographicDataset), the index resource types.
+  type: { kind: 'value', filter: 'type', value: (v) => typeOfScope(v.trim()) },
   format: { kind: 'value', filter: 'format' },
   organisationname: { kind: 'value', filter: 'organisation' },
   modified: { kind: 'date', filter: 'modified' },
   boundingbox: { kind: 'box' },
   identifier: { kind: 'id' },
+  crs: { kind: 'value', filter: 'crs', value: crsCode },
+  // INSPIRE additional queryables.
+  lineage: { kind: 'text', fields: ['lineage'] },
+  responsiblepartyrole: { kind: 'value', filter: 'role', value: codeOfUri },
+  accessconstraints: { kind: 'value', filter: 'restriction', value: codeOfUri },
+  // gmd:otherConstraints holds the licence, the use and the access constraints.
+  otherconstraints: { kind: 'text', fields: ['useConstraints', 'accessConstraints'] },
+  conditionapplyingtoaccessanduse: { kind: 'text', fields: ['useConstraints'] },
+  classification: { kind: 'unstated' },
+  degree: { kind: 'unstated' },
+  specificationtitle: { kind: 'unstated' },
+  specificationdate: { kind: 'unstated' },
+  specificationdatetype: { kind: 'unstated' },
 };
 
-/** The names the capabilities and error messages list. */
+/** The core queryables of the ISO AP, as the capabilities and error messages name them. */
 export const queryableNames = [
   'AnyText',
   'Title',
@@ -80,16 +137,36 @@ export const queryableNames = [
   'Modified',
   'BoundingBox',
   'Identifier',
+  'CRS',
 ];
 
-function queryable(property: string): Queryable {
+/** The INSPIRE additional queryables (capabilities: AdditionalQueryables). */
+export const additionalQueryableNames = [
+  'Degree',
+  'AccessConstraints',
+  'OtherConstraints',
+  'Classification',
+  'ConditionApplyingToAccessAndUse',
+  'Lineage',
+  'ResponsiblePartyRole',
+  'SpecificationTitle',
+  'SpecificationDate',
+  'SpecificationDateType',
+];
+
+/** Queryables every record has a value of: never null. */
+const presentInEveryRecord = new Set(['anytext', 'title', 'type', 'modified', 'identifier']);
+
+const localName = (property: string) =>
   // `csw:AnyText`, `apiso:Title`, `dc:title`, `ows:BoundingBox`: the prefix says nothing more.
-  const local = property.trim().replace(/^.*:/, '').toLowerCase();
-  const found = queryables[local];
+  property.trim().replace(/^.*:/, '').toLowerCase();
+
+function queryable(property: string): Queryable {
+  const found = queryables[localName(property)];
   if (!found) {
     throw invalid(
       LOCATOR,
-      `The queryable "${property.slice(0, 80)}" is not supported. Use one of ${queryableNames.join(', ')}.`,
+      `The queryable "${property.slice(0, 80)}" is not supported. Use one of ${[...queryableNames, ...additionalQueryableNames].join(', ')}.`,
     );
   }
   return found;
@@ -105,7 +182,7 @@ const not = (child: QueryNode): QueryNode => ({ kind: 'not', child });
  * (`%wasser%` finds the word "wasser" and words starting with it, not "Grundwasser"), one
  * inside a word splits it.
  */
-function likeNode(pattern: string, chars: LikeChars, field: TextField | undefined): QueryNode {
+function likeNode(pattern: string, chars: LikeChars, field: IndexTextField | undefined): QueryNode {
   const terms: QueryNode[] = [];
   let word = '';
   const push = (prefix: boolean) => {
@@ -131,11 +208,24 @@ function likeNode(pattern: string, chars: LikeChars, field: TextField | undefine
 }
 
 /** A phrase of the value's words (exact match of a text queryable). */
-function phraseNode(value: string, field: TextField | undefined): QueryNode {
+function phraseNode(value: string, field: IndexTextField | undefined): QueryNode {
   const text = value.trim();
   if (text === '') throw invalid(LOCATOR, 'A comparison needs a value that is not empty.');
   return { kind: 'phrase', text, ...(field ? { field } : {}) };
 }
+
+/** The node of a text queryable: in any of its fields (or anywhere). */
+function inFields(
+  fields: IndexTextField[] | undefined,
+  node: (field: IndexTextField | undefined) => QueryNode,
+): QueryNode {
+  if (!fields) return node(undefined);
+  const nodes = fields.map(node);
+  return nodes.length === 1 ? (nodes[0] as QueryNode) : { kind: 'or', children: nodes };
+}
+
+/** Matches no record: the condition on a queryable no record states. */
+const NOTHING: QueryNode = { kind: 'not', child: { kind: 'all' } };
 
 /** A calendar day of a date or date-time literal. */
 function day(value: string, property: string): string {
@@ -168,18 +258,16 @@ function compareNode(expr: Extract<Expr, { kind: 'compare' }>): QueryNode {
   switch (q.kind) {
     case 'text':
     case 'keyword': {
+      const fields = q.kind === 'keyword' ? [q.field] : q.fields;
       if (op === 'Like') {
-        return likeNode(
-          value,
-          expr.like ?? { wildCard: '%', singleChar: '_', escapeChar: '\\' },
-          q.field,
-        );
+        const chars = expr.like ?? { wildCard: '%', singleChar: '_', escapeChar: '\\' };
+        return inFields(fields, (field) => likeNode(value, chars, field));
       }
       if (op !== 'EqualTo' && op !== 'NotEqualTo') throw refuse();
       const node: QueryNode =
         q.kind === 'keyword'
           ? { kind: 'filter', filter: { field: q.filter, kind: 'values', values: [value] } }
-          : phraseNode(value, q.field);
+          : inFields(fields, (field) => phraseNode(value, field));
       return op === 'EqualTo' ? node : not(node);
     }
     case 'value': {
@@ -200,7 +288,7 @@ function compareNode(expr: Extract<Expr, { kind: 'compare' }>): QueryNode {
           field: q.filter,
           kind: 'values',
           // dc:type speaks ISO scope codes (nonGeographicDataset), the index resource types.
-          values: [q.filter === 'type' ? typeOfScope(value.trim()) : value.trim()],
+          values: [q.value ? q.value(value) : value.trim()],
         },
       };
       return exact === 'EqualTo' ? node : not(node);
@@ -224,8 +312,14 @@ function compareNode(expr: Extract<Expr, { kind: 'compare' }>): QueryNode {
           throw refuse();
       }
     }
+    case 'unstated':
+      // No record has a value: none is equal, and every record is not.
+      return op === 'NotEqualTo' ? not(NOTHING) : NOTHING;
     case 'box':
-      throw invalid(LOCATOR, `${property.slice(0, 80)} is compared with BBOX only.`);
+      throw invalid(
+        LOCATOR,
+        `${property.slice(0, 80)} is compared with ${spatialOperators.join(', ')} only.`,
+      );
     case 'id':
       throw invalid(
         LOCATOR,
@@ -271,28 +365,24 @@ export function splitIdentifiers(expr: Expr): { ids?: string[]; rest?: Expr } {
 
 /** The whole world: every record with an extent intersects it. */
 const WORLD: Box = { west: -180, south: -90, east: 180, north: 90 };
+const worldBox: QueryNode = { kind: 'filter', filter: { field: 'bbox', kind: 'bbox', box: WORLD } };
 
 /**
  * PropertyIsNull where the index can tell: a record without a box is one outside the whole
  * world's box (a missing extent tests as unknown, which Not keeps); queryables every record
- * has are never null. The absence of the other values is not indexed.
+ * has are never null, those no record states always. The absence of the other values is not
+ * indexed.
  */
 function nullNode(property: string): QueryNode {
   const q = queryable(property);
   if (q.kind === 'box') {
-    return not({ kind: 'filter', filter: { field: 'bbox', kind: 'bbox', box: WORLD } });
+    return not(worldBox);
   }
-  if (
-    q.kind === 'id' ||
-    q.kind === 'date' ||
-    (q.kind === 'text' && q.field !== 'abstract') ||
-    (q.kind === 'value' && q.filter === 'type')
-  ) {
-    return not({ kind: 'all' });
-  }
+  if (q.kind === 'unstated') return { kind: 'all' };
+  if (presentInEveryRecord.has(localName(property))) return NOTHING;
   throw invalid(
     LOCATOR,
-    `PropertyIsNull cannot test ${property.slice(0, 80)} yet; it tests BoundingBox and the queryables every record has.`,
+    `PropertyIsNull cannot test ${property.slice(0, 80)} yet; it tests BoundingBox, the queryables every record has and those no record states.`,
   );
 }
 
@@ -310,6 +400,7 @@ export function toQueryNode(expr: Expr): QueryNode {
       return nullNode(expr.property);
     case 'between': {
       const q = queryable(expr.property);
+      if (q.kind === 'unstated') return NOTHING;
       if (q.kind !== 'date') {
         throw invalid(
           LOCATOR,
@@ -320,15 +411,33 @@ export function toQueryNode(expr: Expr): QueryNode {
     }
     case 'ids':
       throw invalid(LOCATOR, 'Record identifiers make a filter of their own, not a part of one.');
-    case 'bbox': {
-      if (queryable(expr.property).kind !== 'box') {
-        throw invalid(
-          LOCATOR,
-          `BBOX applies to BoundingBox only, not ${expr.property.slice(0, 80)}.`,
-        );
-      }
-      return { kind: 'filter', filter: { field: 'bbox', kind: 'bbox', box: expr.box } };
-    }
+    case 'spatial':
+      return spatialNode(expr);
+  }
+}
+
+/** A spatial operator as the search's box filter. */
+function spatialNode(expr: Extract<Expr, { kind: 'spatial' }>): QueryNode {
+  if (queryable(expr.property).kind !== 'box') {
+    throw invalid(
+      LOCATOR,
+      `${spatialName[expr.op]} applies to BoundingBox only, not ${expr.property.slice(0, 80)}.`,
+    );
+  }
+  const box = (relation?: BoxRelation): QueryNode => ({
+    kind: 'filter',
+    filter: { field: 'bbox', kind: 'bbox', box: expr.box, ...(relation ? { relation } : {}) },
+  });
+  switch (expr.op) {
+    case 'bbox':
+    case 'intersects':
+      return box();
+    case 'within':
+    case 'contains':
+      return box(expr.op);
+    case 'disjoint':
+      // A box that does not meet it (a record without a box is not disjoint).
+      return { kind: 'and', children: [not(box()), worldBox] };
   }
 }
 
@@ -385,6 +494,80 @@ function numbers(text: string, what: string): number[] {
   return values;
 }
 
+/**
+ * The box of a polygon that is one: a single ring of four corners whose edges run along the
+ * axes (what map clients send for the map's view). The index keeps the records' boxes, so a
+ * box is the geometry it compares exactly; other polygons would need the footprints.
+ */
+export function polygonBox(rings: number[][][], srsName: string | undefined): Box {
+  const refuse = () =>
+    invalid(
+      LOCATOR,
+      'A polygon is supported when it is a box: one ring of four corners with edges along the axes (or use gml:Envelope).',
+    );
+  const [ring, ...holes] = rings;
+  if (!ring || holes.length > 0 || ring.length !== 5) throw refuse();
+  const first = ring[0] as number[];
+  const last = ring[4] as number[];
+  if (first[0] !== last[0] || first[1] !== last[1]) {
+    throw invalid(LOCATOR, 'The ring of a polygon must end where it starts.');
+  }
+  const alongAxes = ring.slice(1).every((p, i) => p[0] === ring[i]?.[0] || p[1] === ring[i]?.[1]);
+  const xs = new Set(ring.map((p) => p[0] as number));
+  const ys = new Set(ring.map((p) => p[1] as number));
+  const corners = new Set(ring.slice(0, 4).map((p) => `${p[0]} ${p[1]}`));
+  if (!alongAxes || corners.size !== 4 || xs.size !== 2 || ys.size !== 2) throw refuse();
+  return cornersBox(
+    [Math.min(...xs), Math.min(...ys)],
+    [Math.max(...xs), Math.max(...ys)],
+    srsName,
+  );
+}
+
+/** Positions from a gml:posList / gml:coordinates text, or gml:pos elements. */
+function ringPositions(ring: XmlElement): number[][] {
+  const posList = children(ring, 'posList')[0];
+  const coordinates = children(ring, 'coordinates')[0];
+  const flat = posList
+    ? textOf(posList).trim().split(/\s+/)
+    : coordinates
+      ? textOf(coordinates)
+          .trim()
+          .split(/[\s,]+/)
+      : children(ring, 'pos').flatMap((pos) => textOf(pos).trim().split(/\s+/));
+  if (flat.length % 2 !== 0 || flat.length > 200) {
+    throw invalid(LOCATOR, 'A ring of a polygon must hold pairs of numbers (at most 100).');
+  }
+  const positions: number[][] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    positions.push(numbers(`${flat[i]} ${flat[i + 1]}`, 'position'));
+  }
+  return positions;
+}
+
+/** The box of a spatial operator's gml:Envelope, or of a gml:Polygon that is a box. */
+function geometryBox(element: XmlElement, operator: string): Box {
+  const envelopes = children(element, 'Envelope');
+  const polygons = children(element, 'Polygon');
+  if (envelopes.length + polygons.length !== 1) {
+    throw invalid(LOCATOR, `${operator} needs one gml:Envelope (or a gml:Polygon that is a box).`);
+  }
+  const envelope = envelopes[0];
+  if (envelope) {
+    const lower = numbers(onlyText(envelope, 'lowerCorner', 'Envelope'), 'lowerCorner');
+    const upper = numbers(onlyText(envelope, 'upperCorner', 'Envelope'), 'upperCorner');
+    return cornersBox(lower, upper, attrOf(envelope, 'srsName'));
+  }
+  const polygon = polygons[0] as XmlElement;
+  // GML 3 (exterior, interior) and GML 2 (outerBoundaryIs, innerBoundaryIs).
+  const rings = ['exterior', 'outerBoundaryIs', 'interior', 'innerBoundaryIs'].flatMap((name) =>
+    children(polygon, name).flatMap((boundary) =>
+      children(boundary, 'LinearRing').map(ringPositions),
+    ),
+  );
+  return polygonBox(rings, attrOf(polygon, 'srsName'));
+}
+
 // Filter Encoding 1.1 -------------------------------------------------------------------------
 
 const comparisons: Record<string, Comparison> = {
@@ -400,10 +583,20 @@ const comparisons: Record<string, Comparison> = {
 const idElements = ['FeatureId', 'GmlObjectId'];
 const IDS_MAX = 100;
 
+/** The spatial operators by their element names. */
+const spatialElements: Record<string, SpatialOperator> = {
+  BBOX: 'bbox',
+  Intersects: 'intersects',
+  Within: 'within',
+  Contains: 'contains',
+  Disjoint: 'disjoint',
+};
+
 const supportedOperators = [
   ...Object.keys(comparisons),
   'PropertyIsBetween',
-  'BBOX',
+  'PropertyIsNull',
+  ...spatialOperators,
   'And',
   'Or',
   'Not',
@@ -489,14 +682,14 @@ class FilterReader {
         upper: bound('UpperBoundary'),
       };
     }
-    if (name === 'BBOX') {
-      const property = onlyText(element, 'PropertyName', name);
-      const envelopes = children(element, 'Envelope');
-      if (envelopes.length !== 1) throw invalid(LOCATOR, 'BBOX needs one gml:Envelope.');
-      const envelope = envelopes[0] as XmlElement;
-      const lower = numbers(onlyText(envelope, 'lowerCorner', 'Envelope'), 'lowerCorner');
-      const upper = numbers(onlyText(envelope, 'upperCorner', 'Envelope'), 'upperCorner');
-      return { kind: 'bbox', property, box: cornersBox(lower, upper, attrOf(envelope, 'srsName')) };
+    const spatial = spatialElements[name];
+    if (spatial) {
+      return {
+        kind: 'spatial',
+        op: spatial,
+        property: onlyText(element, 'PropertyName', name),
+        box: geometryBox(element, name),
+      };
     }
     throw invalid(
       LOCATOR,

@@ -259,10 +259,10 @@ describe.each(testDatabases)('CSW on $name', (database) => {
         {
           constraintLanguage: 'FILTER',
           constraint:
-            '<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:Intersects><ogc:PropertyName>ows:BoundingBox</ogc:PropertyName></ogc:Intersects></ogc:Filter>',
+            '<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"><ogc:Overlaps><ogc:PropertyName>ows:BoundingBox</ogc:PropertyName></ogc:Overlaps></ogc:Filter>',
         },
         'Constraint',
-        'The filter operator Intersects is not supported',
+        'The filter operator Overlaps is not supported',
       ],
       [
         {

@@ -6,7 +6,7 @@ import { getObject } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139 } from '../records/record.service.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
-import { matchingIds, search } from '../search/search.service.js';
+import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
 import type { SearchTarget } from '../search/search-statements.js';
 import { CswException } from './csw.errors.js';
@@ -164,9 +164,9 @@ async function getDomain(ctx: Context, request: Extract<CswRequest, { request: '
       rows: 0,
       facets: true,
     },
-    search,
+    (target, r, viewer) => fieldValues(target, r, viewer, facets),
   );
-  return domainResponse(request.query, found.facets);
+  return domainResponse(request.query, found);
 }
 
 function getCapabilities(

@@ -1,7 +1,7 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
-import type { FacetField } from '@geoportal/contract/search';
+import type { FacetField, RecordTextField, ValueField } from '@geoportal/contract/search';
 import { isPublic, readsEverything, type Viewer } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
 
@@ -41,6 +41,9 @@ export interface SearchDocument {
   readers: string[];
   /** A titles, B keywords and classification labels, C abstracts, D everything else. */
   texts: Record<'A' | 'B' | 'C' | 'D', WeightedTexts>;
+  /** Texts of the catalogue service's text queryables, indexed as fields of their own. */
+  fieldTexts: Record<RecordTextField, WeightedTexts>;
+  /** Facet values, and the values of the value fields (`valueFields`), as `field=value`. */
   facets: string[];
   titleDe: string | null;
   titleEn: string | null;
@@ -62,7 +65,13 @@ export interface SearchDocument {
 }
 
 /** The facet value stored for a field, e.g. `licence=cc-by-4.0`. */
-export const facetValue = (field: FacetField, value: string) => `${field}=${value}`;
+export const facetValue = (field: FacetField | ValueField, value: string) => `${field}=${value}`;
+
+/**
+ * The ISO restriction code the ISO 19139 writer states for access constraints: it writes
+ * them as `otherConstraints` under `accessConstraints` `otherRestrictions`.
+ */
+export const ACCESS_RESTRICTION = 'otherRestrictions';
 
 /** Lower case without diacritics: sort keys and suggestion matching. */
 export function normaliseText(text: string): string {
@@ -153,6 +162,23 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
     },
   };
 
+  // What the ISO 19139 writer states as conditions of use: the licence's name (in each
+  // language) and the use constraints; the access constraints stand apart.
+  const licence = m.licence ? label('license', m.licence) : {};
+  const fieldTexts = {
+    lineage: { de: m.lineage?.de ?? '', en: m.lineage?.en ?? '', neutral: '' },
+    useConstraints: {
+      de: join(licence.de, m.useConstraints?.de),
+      en: join(licence.en, m.useConstraints?.en),
+      neutral: m.licence ?? '',
+    },
+    accessConstraints: {
+      de: m.accessConstraints?.de ?? '',
+      en: m.accessConstraints?.en ?? '',
+      neutral: '',
+    },
+  };
+
   const refDate = referenceDate(m);
   const facets = new Set<string>([facetValue('type', source.type)]);
   for (const code of m.topicCategories ?? []) facets.add(facetValue('topicCategory', code));
@@ -164,6 +190,9 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
   for (const organisation of organisations) facets.add(facetValue('organisation', organisation));
   for (const format of m.formats ?? []) facets.add(facetValue('format', format.name));
   if (refDate) facets.add(facetValue('year', refDate.slice(0, 4)));
+  if (m.referenceSystem) facets.add(facetValue('crs', m.referenceSystem));
+  for (const contact of m.contacts ?? []) facets.add(facetValue('role', contact.role));
+  if (m.accessConstraints) facets.add(facetValue('restriction', ACCESS_RESTRICTION));
 
   const box = m.extent;
   const boxes = box ? indexBoxes(box) : [];
@@ -180,6 +209,7 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
     state: source.state,
     readers: readersOf(source),
     texts,
+    fieldTexts,
     facets: [...facets].sort(),
     titleDe: m.title.de ?? null,
     titleEn: m.title.en ?? null,

@@ -1,4 +1,4 @@
-import type { TextField } from '@geoportal/contract/search';
+import type { IndexTextField } from '@geoportal/contract/search';
 
 /**
  * Fields the full-text index answers by itself. The weights of the vector say which field a
@@ -8,9 +8,18 @@ import type { TextField } from '@geoportal/contract/search';
  * keywords are in the vector a second time, each lexeme prefixed with its field (`t~station`),
  * and a field term looks up the prefixed lexemes. "~" never comes out of a parser, so no other
  * query meets them. Abstracts (long texts, doubling them would double the index) keep the
- * weight test.
+ * weight test. The record texts only the catalogue service queries (lineage, conditions of
+ * use, access constraints; `recordTextFields`) are there only as prefixed lexemes: the
+ * lineage's ordinary words are among the D weight's, the constraints' are not searched
+ * otherwise.
  */
-export const fieldLexemePrefix: Partial<Record<TextField, string>> = { title: 't~', keyword: 'k~' };
+export const fieldLexemePrefix: Partial<Record<IndexTextField, string>> = {
+  title: 't~',
+  keyword: 'k~',
+  lineage: 'l~',
+  useConstraints: 'u~',
+  accessConstraints: 'r~',
+};
 
 /** A lexeme in the text form of a tsvector or tsquery ('it''s' included). */
 export const LEXEME_PATTERN = `'((?:[^']|'')*)'`;

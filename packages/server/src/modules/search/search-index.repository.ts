@@ -112,6 +112,20 @@ function weightColumns(texts: WeightedTexts, plain: boolean): WeightColumns {
 const weightedVector = (weight: 'a' | 'b' | 'c' | 'd') =>
   `setweight(to_tsvector('german', r.${weight}_de) || to_tsvector('english', r.${weight}_en) || to_tsvector('simple', r.${weight}_words), '${weight.toUpperCase()}')`;
 
+/**
+ * The columns of the record text fields (`recordTextFields`): their key in the row, the
+ * prefix of their lexemes.
+ */
+const recordTextColumns = [
+  { field: 'lineage', column: 'l' },
+  { field: 'useConstraints', column: 'u' },
+  { field: 'accessConstraints', column: 'r' },
+] as const;
+
+/** The SQL of a record text field's vector (stems and plain words, for prefixes), unweighted. */
+const fieldVector = (column: string) =>
+  `to_tsvector('german', r.${column}_de) || to_tsvector('english', r.${column}_en) || to_tsvector('simple', r.${column}_words)`;
+
 /** A vector with every lexeme prefixed (search-fields.ts): the field's own copy of its words. */
 const prefixedVector = (vector: string, prefix: string) =>
   `regexp_replace((${vector})::text, $re$${LEXEME_PATTERN}$re$, $re$${prefixedLexeme(prefix)}$re$, 'g')::tsvector`;
@@ -134,6 +148,12 @@ const writeStatement = `
   select r.object_id, r.type, r.state, r.readers,
     w.words || ${prefixedVector('v.a', fieldLexemePrefix.title as string)}
       || ${prefixedVector('v.b', fieldLexemePrefix.keyword as string)}
+      ${recordTextColumns
+        .map(
+          ({ field, column }) =>
+            `|| ${prefixedVector(fieldVector(column), fieldLexemePrefix[field] as string)}`,
+        )
+        .join(' ')}
       || array_to_tsvector(r.sample),
     array_to_tsvector(search_pairs(w.words)),
     r.facets, r.title_de, r.title_en, r.title_sort, r.ref_date, r.temporal_start,
@@ -141,7 +161,9 @@ const writeStatement = `
     ${box('extent')}, ${box('extent2')}, r.footprint, r.map_services, r.service_hosts, r.content_hash
   from jsonb_to_recordset($1::jsonb) as r(object_id text, type text, state text,
     readers text[], a_de text, a_en text, a_words text, b_de text, b_en text, b_words text,
-    c_de text, c_en text, c_words text, d_de text, d_en text, d_words text, facets text[],
+    c_de text, c_en text, c_words text, d_de text, d_en text, d_words text,
+    ${recordTextColumns.map(({ column }) => `${column}_de text, ${column}_en text, ${column}_words text,`).join(' ')}
+    facets text[],
     title_de text, title_en text, title_sort text, ref_date date, temporal_start date,
     temporal_end date, created timestamptz, modified timestamptz, west float8, south float8,
     east float8, north float8, extent float8[], extent2 float8[], footprint jsonb,
@@ -214,10 +236,13 @@ function encodeDocument(d: SearchDocument): EncodedDocument {
     service_hosts: d.serviceHosts,
     sample: sampleLexemes(d.objectId),
   };
-  for (const [weight, columns] of Object.entries(weights)) {
-    row[`${weight}_de`] = columns.de;
-    row[`${weight}_en`] = columns.en;
-    row[`${weight}_words`] = columns.words;
+  const fields = recordTextColumns.map(
+    ({ field, column }) => [column, weightColumns(d.fieldTexts[field], true)] as const,
+  );
+  for (const [key, columns] of [...Object.entries(weights), ...fields]) {
+    row[`${key}_de`] = columns.de;
+    row[`${key}_en`] = columns.en;
+    row[`${key}_words`] = columns.words;
   }
   const json = JSON.stringify(row);
   const hash = createHash('sha1')

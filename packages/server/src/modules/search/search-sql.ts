@@ -1,5 +1,18 @@
-import { type FacetField, facetFields, type TextField } from '@geoportal/contract/search';
-import type { Box, Filter, FilterQuery, QueryNode, Sort } from '@geoportal/contract/search-query';
+import {
+  type FacetField,
+  facetFields,
+  type TextField,
+  type ValueField,
+  valueFields,
+} from '@geoportal/contract/search';
+import type {
+  Box,
+  BoxRelation,
+  Filter,
+  FilterQuery,
+  QueryNode,
+  Sort,
+} from '@geoportal/contract/search-query';
 import { type RawBuilder, sql } from 'kysely';
 import { indexBoxes } from './search-boxes.js';
 import { facetValue } from './search-document.js';
@@ -14,7 +27,7 @@ import { fieldLexemePrefix, LEXEME_PATTERN, prefixedLexeme } from './search-fiel
 
 type Sql = RawBuilder<unknown>;
 
-/** The weights a text field is limited to: A titles, B keywords, C abstracts. */
+/** The weights a text field is limited to: A titles, B keywords, C abstracts (search-fields.ts: the rest). */
 const fieldWeights: Record<TextField, string> = { title: 'A', keyword: 'B', abstract: 'C' };
 
 /** A `to_tsquery` operand: the text as one quoted lexeme or phrase, with optional weights and prefix. */
@@ -35,7 +48,8 @@ function textTsquery(node: Extract<QueryNode, { kind: 'term' | 'phrase' }>): Sql
     const plain = textTsquery({ ...node, field: undefined });
     return sql`regexp_replace((${plain})::text, ${LEXEME_PATTERN}, ${prefixedLexeme(prefix)}, 'g')::tsquery`;
   }
-  const weights = node.field ? fieldWeights[node.field] : '';
+  // Every field without its own lexemes is a weight's (`fieldLexemePrefix`).
+  const weights = node.field ? fieldWeights[node.field as TextField] : '';
   if (node.kind === 'term' && node.prefix) {
     // Prefixes match the plain (unstemmed) form only: a stem is not a prefix of the word.
     return sql`to_tsquery('simple', ${quoted(node.text.toLowerCase(), `*${weights}`)})`;
@@ -133,8 +147,10 @@ export function rankTsquery(node: QueryNode): Sql | undefined {
 
 // Filters -----------------------------------------------------------------------------------
 
-const isFacetField = (field: string): field is FacetField =>
-  (facetFields as readonly string[]).includes(field);
+/** Fields whose values are stored as `field=value` in the document's `facets`. */
+const isFacetField = (field: string): field is FacetField | ValueField =>
+  (facetFields as readonly string[]).includes(field) ||
+  (valueFields as readonly string[]).includes(field);
 
 /**
  * Whether the extent test may use its GiST index. PostgreSQL estimates every box overlap at
@@ -147,14 +163,53 @@ export interface BoxOptions {
   indexed: boolean;
 }
 
-function boxCondition(box: Box, options: BoxOptions = { indexed: true }): Sql {
-  const tests = indexBoxes(box).flatMap(([w, s, e, n]) => {
-    const b = sql`box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
-    return [sql`d.extent && ${b}`, sql`d.extent2 && ${b}`];
-  });
-  const any = sql`(${sql.join(tests, sql.raw(' or '))})`;
+function boxCondition(
+  box: Box,
+  relation: BoxRelation | undefined,
+  options: BoxOptions = { indexed: true },
+): Sql {
+  const boxes = indexBoxes(box).map(
+    ([w, s, e, n]) =>
+      sql`box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`,
+  );
+  const any =
+    relation === 'within'
+      ? withinCondition(boxes)
+      : relation === 'contains'
+        ? containsCondition(boxes)
+        : intersectsCondition(boxes);
   // `is true` hides the operators from the planner's index matching, nothing else.
   return options.indexed ? any : sql`(${any} is true)`;
+}
+
+/** The extent (either of its parts across the antimeridian) overlaps one of the boxes. */
+function intersectsCondition(boxes: Sql[]): Sql {
+  const tests = boxes.flatMap((b) => [sql`d.extent && ${b}`, sql`d.extent2 && ${b}`]);
+  return sql`(${sql.join(tests, sql.raw(' or '))})`;
+}
+
+/**
+ * The extent lies inside the boxes: each of its parts (two across the antimeridian) inside
+ * one of the query's parts. `extent <@ box` is answered by the GiST index of extents; a
+ * record without an extent tests as unknown (NULL), as with intersection.
+ */
+function withinCondition(boxes: Sql[]): Sql {
+  const inside = (part: Sql) =>
+    sql`(${sql.join(
+      boxes.map((b) => sql`${part} <@ ${b}`),
+      sql.raw(' or '),
+    )})`;
+  return sql`(${inside(sql`d.extent`)} and (d.extent2 is null or ${inside(sql`d.extent2`)}))`;
+}
+
+/**
+ * The extent contains the boxes: each of the query's parts inside one of the extent's parts
+ * (no part of a box can reach across the antimeridian into the other part). `extent @> box`
+ * is answered by the GiST index of extents.
+ */
+function containsCondition(boxes: Sql[]): Sql {
+  const tests = boxes.map((b) => sql`(d.extent @> ${b} or d.extent2 @> ${b})`);
+  return sql`(${sql.join(tests, sql.raw(' and '))})`;
 }
 
 /** `[from, to]` of dates (inclusive); timestamps compare with the day after `to`. */
@@ -175,7 +230,7 @@ function rangeCondition(
 }
 
 function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
-  if (filter.kind === 'bbox') return boxCondition(filter.box, boxOptions);
+  if (filter.kind === 'bbox') return boxCondition(filter.box, filter.relation, boxOptions);
   const field = filter.field;
   if (filter.kind === 'values') {
     if (field === 'state') return sql`d.state in (${sql.join(filter.values)})`;

@@ -28,8 +28,10 @@ const queryLanguage =
   'type:dataset or year:[2010 TO 2020]; `*` or an empty query finds everything. ' +
   '`fq` (repeatable, ANDed): field:value, field:"a value", field:(a OR b), field:[from TO to], ' +
   'bbox:west,south,east,north; a leading - negates. Filter fields: type, topicCategory, ' +
-  'inspireTheme, keyword, licence, organisation, format, year, state, bbox, modified, created, ' +
-  'date, temporal. Only records the caller may read are found, counted and faceted.';
+  'inspireTheme, keyword, licence, organisation, format, year, crs (crs:"EPSG:25832"), role ' +
+  '(a contact role code), restriction (otherRestrictions: has access constraints), state, ' +
+  'bbox, modified, created, date, temporal; crs, role and restriction are not counted as ' +
+  'facets. Only records the caller may read are found, counted and faceted.';
 
 /** Catalogue search: list with facets, footprints for the map, suggestions. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import {
   type FacetField,
+  type FacetValue,
   type FootprintFeature,
   facetFields,
   type SearchHit,
@@ -7,6 +8,7 @@ import {
   type SpatialSearchResponse,
   type SuggestResponse,
   searchLimits,
+  type ValueField,
 } from '@geoportal/contract/search';
 import type { FilterQuery } from '@geoportal/contract/search-query';
 import { type CompiledQuery, sql } from 'kysely';
@@ -328,4 +330,34 @@ export async function matchingIds(
     tally(target, where, { facets: false, exactMax }),
   ]);
   return { numFound: all.count, ids: hits.map((hit) => hit.id) };
+}
+
+/**
+ * The values of facet and value fields (`valueFields`, which the search's facets leave out)
+ * among the viewer's matches, the most frequent first, at most `facetValuesMax` a field:
+ * counted as the search counts its facets (exactly, or estimated from a sample beyond
+ * `EXACT_MATCHES_MAX`). For the catalogue standards' domains of values (CSW GetDomain).
+ */
+export async function fieldValues(
+  target: SearchTarget,
+  request: SearchRequest,
+  viewer: Viewer,
+  fields: readonly (FacetField | ValueField)[],
+): Promise<Map<FacetField | ValueField, FacetValue[]>> {
+  const p = plan(request, viewer);
+  const counted = await tally(target, p.where, {
+    facets: true,
+    exactMax: target.exactMax ?? repo.EXACT_MATCHES_MAX,
+  });
+  const values = new Map<FacetField | ValueField, FacetValue[]>(fields.map((f) => [f, []]));
+  for (const row of counted.facets) {
+    const cut = row.value.indexOf('=');
+    values
+      .get(row.value.slice(0, cut) as FacetField)
+      ?.push({ value: row.value.slice(cut + 1), count: row.n });
+  }
+  for (const list of values.values()) {
+    list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  }
+  return values;
 }
