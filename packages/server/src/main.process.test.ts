@@ -115,6 +115,12 @@ describe('the built server process', () => {
     const second = await startServer(dataDir);
     const health = await fetch(`${second.url}/api/v1/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'up' });
+    // Files modules read at run time are in dist too (the build copies them beside the code).
+    const schemas = await fetch(
+      `${second.url}/csw?service=CSW&version=2.0.2&request=DescribeRecord`,
+    );
+    expect(schemas.status).toBe(200);
+    expect(await schemas.text()).toContain('<csw:SchemaComponent');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(second.output()).not.toContain('New demo database');

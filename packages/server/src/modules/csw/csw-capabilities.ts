@@ -92,6 +92,12 @@ function operationsMetadata(endpoint: string, maxRecords: number): string {
     {},
     operation('GetCapabilities', values('sections', ['All', ...sectionNames])),
     operation(
+      'DescribeRecord',
+      values('typeName', typeNames),
+      values('outputFormat', ['application/xml']),
+      values('schemaLanguage', ['XMLSCHEMA']),
+    ),
+    operation(
       'GetDomain',
       values('ParameterName', parameterNames),
       values('PropertyName', domainPropertyNames),

@@ -10,8 +10,15 @@ import {
 } from '../records/xml-document.js';
 import { CswException, invalid, missing } from './csw.errors.js';
 import { readCql } from './csw-cql.js';
+import {
+  checkSchemaLanguage,
+  type DescribedType,
+  describedTypes,
+  namespaceBindings,
+} from './csw-describe-record.js';
 import type { DomainQuery } from './csw-domain.js';
 import { type Expr, readFilter } from './csw-filter.js';
+import { type IsoElementName, isoElementNames } from './csw-iso-records.js';
 import {
   type ElementName,
   type ElementSet,
@@ -41,23 +48,32 @@ export const sectionNames = [
 ] as const;
 export type Section = (typeof sectionNames)[number];
 
-export const operations = ['GetCapabilities', 'GetDomain', 'GetRecords', 'GetRecordById'] as const;
+export const operations = [
+  'GetCapabilities',
+  'DescribeRecord',
+  'GetDomain',
+  'GetRecords',
+  'GetRecordById',
+] as const;
+
+/** The output schema and what of each record to write: an element set or named elements. */
+export type RecordSelection =
+  | { outputSchema: 'dc'; elementSet: ElementSet | ElementName[] }
+  | { outputSchema: 'iso'; elementSet: ElementSet | IsoElementName[] };
 
 export type CswRequest =
   | { request: 'GetCapabilities'; acceptVersions?: string[]; sections?: string[] }
+  | { request: 'DescribeRecord'; typeNames: DescribedType[] }
   | { request: 'GetDomain'; query: DomainQuery }
   | { request: 'GetRecordById'; ids: string[]; elementSet: ElementSet; outputSchema: OutputSchema }
-  | {
+  | ({
       request: 'GetRecords';
       resultType: 'hits' | 'results';
-      /** An element set, or the elements ElementName named. */
-      elementSet: ElementSet | ElementName[];
-      outputSchema: OutputSchema;
       startPosition: number;
       maxRecords: number;
       constraint?: Expr;
       sorts: Sort[];
-    };
+    } & RecordSelection);
 
 /** Most ids one GetRecordById names. */
 const IDS_MAX = 100;
@@ -100,26 +116,21 @@ function elementSet(value: string | undefined): ElementSet {
   );
 }
 
-/** ElementSetName, or the elements named by ElementName (Dublin Core only); not both. */
+/** ElementSetName, or the elements named by ElementName in the output schema; not both. */
 function selection(
   setName: string | undefined,
   names: string[],
   schema: OutputSchema,
-): ElementSet | ElementName[] {
-  if (names.length === 0) return elementSet(setName);
+): RecordSelection {
+  if (names.length === 0) return { outputSchema: schema, elementSet: elementSet(setName) };
   if (setName !== undefined) {
     throw invalid('ElementName', 'Ask for ElementSetName or for ElementName, not both.');
   }
-  if (schema !== 'dc') {
-    throw invalid(
-      'ElementName',
-      'ElementName selects Dublin Core elements; for ISO 19139 use ElementSetName.',
-    );
-  }
+  if (schema === 'iso') return { outputSchema: schema, elementSet: isoElementNames(names) };
   if (names.length > recordElementNames.length) {
     throw invalid('ElementName', `At most ${recordElementNames.length} elements may be named.`);
   }
-  return elementNames(names);
+  return { outputSchema: schema, elementSet: elementNames(names) };
 }
 
 function outputSchema(value: string | undefined): OutputSchema {
@@ -305,6 +316,11 @@ export function fromKvp(
     return { request, query: domainQuery(list(get('ParameterName')), list(get('PropertyName'))) };
   }
   outputFormat(get('outputFormat'));
+  if (request === 'DescribeRecord') {
+    checkSchemaLanguage(get('schemaLanguage'));
+    const bindings = namespaceBindings(get('NAMESPACE'));
+    return { request, typeNames: describedTypes(list(get('TypeName')), bindings) };
+  }
   if (request === 'GetRecordById') {
     const ids = list(get('id'));
     if (ids.length === 0) throw missing('Id');
@@ -325,8 +341,7 @@ export function fromKvp(
   return {
     request,
     resultType: resultType(get('resultType')),
-    elementSet: selection(get('ElementSetName'), list(get('ElementName')), schema),
-    outputSchema: schema,
+    ...selection(get('ElementSetName'), list(get('ElementName')), schema),
     startPosition: whole(get('startPosition'), 'startPosition', 1, 1, START_MAX),
     maxRecords: Math.min(whole(get('maxRecords'), 'maxRecords', 10, 0, 1_000_000), maxRecordsCap),
     ...(constraint ? { constraint } : {}),
@@ -347,7 +362,7 @@ export function fromKvp(
 
 const one = (element: XmlElement | undefined, name: string) => children(element, name)[0];
 
-/** A POST body: a GetCapabilities, GetDomain, GetRecords or GetRecordById element. */
+/** A POST body: a GetCapabilities, DescribeRecord, GetDomain, GetRecords or GetRecordById element. */
 export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
   let text: string;
   try {
@@ -385,6 +400,11 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
     return { request, query: domainQuery(texts('ParameterName'), texts('PropertyName')) };
   }
   outputFormat(attrOf(root, 'outputFormat'));
+  if (request === 'DescribeRecord') {
+    checkSchemaLanguage(attrOf(root, 'schemaLanguage'));
+    const names = children(root, 'TypeName').map((n) => textOf(n));
+    return { request, typeNames: describedTypes(names.filter(Boolean), 'local names') };
+  }
   if (request === 'GetRecordById') {
     const ids = children(root, 'Id')
       .map((i) => textOf(i))
@@ -418,12 +438,11 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
   return {
     request,
     resultType: resultType(attrOf(root, 'resultType')),
-    elementSet: selection(
+    ...selection(
       textOf(one(query, 'ElementSetName')) || undefined,
       children(query, 'ElementName').map((e) => textOf(e)),
       schema,
     ),
-    outputSchema: schema,
     startPosition: whole(attrOf(root, 'startPosition'), 'startPosition', 1, 1, START_MAX),
     maxRecords: Math.min(
       whole(attrOf(root, 'maxRecords'), 'maxRecords', 10, 0, 1_000_000),

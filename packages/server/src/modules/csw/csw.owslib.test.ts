@@ -101,7 +101,13 @@ describe.skipIf(!python)('CSW with OWSLib as the client', () => {
     const out = JSON.parse(stdout);
     expect(out.title).toBe('OWSLib-Testkatalog');
     expect(out.version).toBe('2.0.2');
-    expect(out.operations).toEqual(['GetCapabilities', 'GetDomain', 'GetRecordById', 'GetRecords']);
+    expect(out.operations).toEqual([
+      'DescribeRecord',
+      'GetCapabilities',
+      'GetDomain',
+      'GetRecordById',
+      'GetRecords',
+    ]);
     expect(out.getRecordsUrl).toBe(endpoint);
 
     // The hit counts equal the search API's for the same criteria (a visitor's view).
@@ -132,5 +138,33 @@ describe.skipIf(!python)('CSW with OWSLib as the client', () => {
       abstract: 'Böden Bayerns.',
     });
     expect(out.isoSearch).toEqual({ matches: 1, ids: [ids.water], identifiers: [ids.water] });
+
+    // The ISO AP's brief and summary records, as OWSLib's MD_Metadata reads them.
+    const soilBox = ['8.97', '47.27', '13.84', '50.56'];
+    expect(out.iso_brief).toEqual({
+      identifier: ids.soil,
+      hierarchy: 'dataset',
+      title: 'Bodenkarte Bayern',
+      abstract: null,
+      keywords: [],
+      bbox: soilBox,
+      online: [],
+    });
+    expect(out.iso_summary).toMatchObject({
+      identifier: ids.soil,
+      title: 'Bodenkarte Bayern',
+      abstract: 'Böden Bayerns.',
+      bbox: soilBox,
+      online: ['https://www.wms.nrw.de/gd/hk200'],
+    });
+    expect(out.iso_summary.keywords).toContain('Boden');
+    expect(out.isoBriefSearch).toMatchObject([
+      { identifier: ids.water, title: 'Grundwassermessnetz' },
+    ]);
+
+    expect(out.describeRecord).toEqual({
+      root: '{http://www.opengis.net/cat/csw/2.0.2}DescribeRecordResponse',
+      namespaces: ['http://www.isotc211.org/2005/gmd'],
+    });
   }, 90_000);
 });

@@ -121,6 +121,7 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       const operations = children(children(res.root, 'OperationsMetadata')[0], 'Operation');
       expect(operations.map((o) => o['@name'])).toEqual([
         'GetCapabilities',
+        'DescribeRecord',
         'GetDomain',
         'GetRecords',
         'GetRecordById',
@@ -232,9 +233,9 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       [{ ElementName: 'dc:colour' }, 'ElementName', 'no element'],
       [{ ElementName: 'dc:title', ElementSetName: 'full' }, 'ElementName', 'not both'],
       [
-        { ElementName: 'dc:title', outputSchema: 'http://www.isotc211.org/2005/gmd' },
+        { ElementName: 'dc:creator', outputSchema: 'http://www.isotc211.org/2005/gmd' },
         'ElementName',
-        'ISO 19139',
+        'ISO 19139 records have no element',
       ],
       [{ constraint: "AnyText LIKE '%a%'" }, 'constraintLanguage', 'required'],
       [{ constraintLanguage: 'SQL', constraint: 'x' }, 'constraintLanguage', 'FILTER or CQL_TEXT'],

@@ -6,9 +6,9 @@ import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
 import { bbox, getRecordsXml, like } from './csw.test-helpers.js';
 
 /**
- * The answers are valid against the OGC schemas of CSW 2.0.2 and OWS 1.0 (xmllint from
- * Debian's libxml2-utils, offline, on the schemas in testdata/schemas). Skipped, saying so,
- * where xmllint is not installed.
+ * The answers are valid against the OGC schemas of CSW 2.0.2 and OWS 1.0, and their ISO
+ * records against ISO 19139 (xmllint from Debian's libxml2-utils, offline, on the schemas in
+ * testdata/schemas). Skipped, saying so, where xmllint is not installed.
  */
 
 const schemas = new URL('./testdata/schemas/', import.meta.url);
@@ -17,6 +17,11 @@ const OWS_EXCEPTION_SCHEMA = fileURLToPath(
   new URL('ogc/ows/1.0.0/owsExceptionReport.xsd', schemas),
 );
 const CATALOG = fileURLToPath(new URL('catalog.xml', schemas));
+/** CSW 2.0.2 with the ISO 19139 namespaces loaded: answers holding gmd:MD_Metadata. */
+const CSW_ISO_SCHEMA = fileURLToPath(new URL('csw-iso.xsd', schemas));
+/** ISO 19139 (gmd with gmx and srv): one gmd:MD_Metadata on its own. */
+const ISO_SCHEMA = fileURLToPath(new URL('iso19139.xsd', schemas));
+const GMD = 'http://www.isotc211.org/2005/gmd';
 
 const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasXmllint) {
@@ -26,13 +31,22 @@ if (!hasXmllint) {
 }
 
 function validate(xml: string, schema: string) {
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, '-'], {
+  // The ISO schemas import some namespaces under two locations that lead to the same local
+  // file; xmllint warns that it skips the second, which says nothing about the answer.
+  const quiet = schema === CSW_SCHEMA || schema === OWS_EXCEPTION_SCHEMA ? [] : ['--nowarning'];
+  const run = spawnSync('xmllint', ['--noout', '--nonet', ...quiet, '--schema', schema, '-'], {
     input: xml,
     encoding: 'utf8',
     env: { ...process.env, XML_CATALOG_FILES: CATALOG },
   });
   return { status: run.status, errors: run.stderr };
 }
+
+const VALID = { status: 0, errors: '- validates\n' };
+
+/** Each gmd:MD_Metadata of an answer as a document of its own (each declares its namespaces). */
+const isoDocuments = (xml: string) =>
+  xml.match(/<gmd:MD_Metadata[\s\S]*?<\/gmd:MD_Metadata>/g) ?? [];
 
 describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
   let t: TestApp;
@@ -65,11 +79,15 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       related: [],
       referenceSystem: 'EPSG:25832',
       useConstraints: { de: 'Quellenvermerk: <GD NRW> & Partner' },
+      resolution: { kind: 'distance', value: 0.5, unit: 'm' },
+      // Both records have a time period and translations: their gml:id and locale ids
+      // must stay unique in an answer holding both.
+      temporalExtent: { start: '2020-01-01', end: '2024-12-31' },
     });
     await createRecord(
       t.app,
       tokens,
-      { title: { de: 'Zweiter Datensatz' } },
+      { title: { de: 'Zweiter Datensatz' }, temporalExtent: { start: '2021-05-01' } },
       'published',
       'service',
     );
@@ -105,6 +123,63 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       await get('service=CSW&version=2.0.2&request=GetDomain&PropertyName=Subject,Type'),
     ]) {
       expect(validate(xml, CSW_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
+    }
+  });
+
+  it.each(['brief', 'summary', 'full'])(
+    'ISO 19139 %s records: the whole answer and each record on its own',
+    async (set) => {
+      const answers = [
+        await post(
+          getRecordsXml(
+            `<ogc:Or>${like('AnyText', '%grundwasser%')}${bbox(5, 47, 15, 55)}</ogc:Or>`,
+            { elementSet: set, outputSchema: GMD },
+          ),
+        ),
+        await get(
+          `service=CSW&version=2.0.2&request=GetRecordById&id=${id}&outputSchema=${GMD}&ElementSetName=${set}`,
+        ),
+      ];
+      expect(answers[0]).toContain('numberOfRecordsReturned="2"');
+      // A dataset and a service: MD_DataIdentification and SV_ServiceIdentification.
+      expect(answers[0]).toContain('srv:SV_ServiceIdentification');
+      for (const xml of answers) {
+        expect(validate(xml, CSW_ISO_SCHEMA)).toEqual(VALID);
+        const documents = isoDocuments(xml);
+        expect(documents.length).toBeGreaterThan(0);
+        for (const document of documents) expect(validate(document, ISO_SCHEMA)).toEqual(VALID);
+      }
+    },
+  );
+
+  it('ISO 19139 records with the elements ElementName names', async () => {
+    const xml = await get(
+      `service=CSW&version=2.0.2&request=GetRecords&typeNames=gmd:MD_Metadata&resultType=results&outputSchema=${GMD}&ElementName=apiso:Subject,apiso:OnlineResource,apiso:CRS,gmd:dataQualityInfo`,
+    );
+    expect(xml).toContain('numberOfRecordsReturned="2"');
+    expect(validate(xml, CSW_ISO_SCHEMA)).toEqual(VALID);
+    for (const document of isoDocuments(xml)) expect(validate(document, ISO_SCHEMA)).toEqual(VALID);
+  });
+
+  it('refuses an ISO record without a mandatory element (the validator does check them)', async () => {
+    const xml = await get(
+      `service=CSW&version=2.0.2&request=GetRecordById&id=${id}&outputSchema=${GMD}&ElementSetName=brief`,
+    );
+    const [document = ''] = isoDocuments(xml);
+    const broken = document.replace(/<gmd:dateStamp>[\s\S]*?<\/gmd:dateStamp>/, '');
+    expect(broken).not.toBe(document);
+    expect(validate(broken, ISO_SCHEMA).status).not.toBe(0);
+  });
+
+  it('DescribeRecord', async () => {
+    for (const xml of [
+      await get('service=CSW&version=2.0.2&request=DescribeRecord'),
+      await post(
+        '<csw:DescribeRecord xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" service="CSW" version="2.0.2"><csw:TypeName>gmd:MD_Metadata</csw:TypeName></csw:DescribeRecord>',
+      ),
+    ]) {
+      expect(xml).toContain('csw:SchemaComponent');
+      expect(validate(xml, CSW_SCHEMA)).toEqual(VALID);
     }
   });
 

@@ -4,17 +4,24 @@ import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { getObject } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
-import { exportIso19139 } from '../records/record.service.js';
+import { exportIso19139Tree } from '../records/record.service.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
 import type { SearchTarget } from '../search/search-statements.js';
 import { CswException } from './csw.errors.js';
 import { capabilities, chosenSections } from './csw-capabilities.js';
+import { describeRecordResponse } from './csw-describe-record.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
 import { splitIdentifiers, toQueryNode } from './csw-filter.js';
-import { dublinCore, type ElementName, type ElementSet } from './csw-records.js';
-import { type CswRequest, type OutputSchema, outputSchemas } from './csw-request.js';
+import { isoRecord } from './csw-iso-records.js';
+import { dublinCore } from './csw-records.js';
+import {
+  type CswRequest,
+  type OutputSchema,
+  outputSchemas,
+  type RecordSelection,
+} from './csw-request.js';
 import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
 
 /**
@@ -30,31 +37,25 @@ type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
 async function writeRecord(
   ctx: Context,
   id: string,
-  schema: OutputSchema,
-  set: ElementSet | ElementName[],
+  selection: RecordSelection,
 ): Promise<string | undefined> {
   // No access key: CSW finds what the caller's account may read, as the search does.
   const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
   try {
-    if (schema === 'iso') {
-      // ISO 19139 documents are written whole: the ISO element sets are not trimmed yet.
-      return (await exportIso19139(objectCtx, id)).replace(/^<\?xml[^>]*\?>\s*/, '');
+    if (selection.outputSchema === 'iso') {
+      return isoRecord(await exportIso19139Tree(objectCtx, id), selection.elementSet, id);
     }
-    return dublinCore((await getObject(objectCtx, id, 'normal')) as ObjectNormal, set);
+    const object = (await getObject(objectCtx, id, 'normal')) as ObjectNormal;
+    return dublinCore(object, selection.elementSet);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return undefined;
     throw error;
   }
 }
 
-async function writeRecords(
-  ctx: Context,
-  ids: string[],
-  schema: OutputSchema,
-  set: ElementSet | ElementName[],
-) {
+async function writeRecords(ctx: Context, ids: string[], selection: RecordSelection) {
   // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
-  const written = await Promise.all(ids.map((id) => writeRecord(ctx, id, schema, set)));
+  const written = await Promise.all(ids.map((id) => writeRecord(ctx, id, selection)));
   return written.filter((record): record is string => record !== undefined);
 }
 
@@ -67,7 +68,7 @@ async function getRecordById(
 ) {
   // An id that cannot exist is simply not found, as an unknown one.
   const ids = request.ids.filter((id) => ObjectId.safeParse(id).success);
-  const records = await writeRecords(ctx, ids, request.outputSchema, request.elementSet);
+  const records = await writeRecords(ctx, ids, request);
   return (
     declaration +
     element(
@@ -121,7 +122,7 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
       ids?.filter((id) => ObjectId.safeParse(id).success),
     ),
   );
-  const records = await writeRecords(ctx, found.ids, request.outputSchema, request.elementSet);
+  const records = await writeRecords(ctx, found.ids, request);
   const returned = records.length;
   const after = request.startPosition - 1 + found.ids.length;
   const nextRecord = request.resultType === 'hits' || after >= found.numFound ? 0 : after + 1;
@@ -188,6 +189,8 @@ export async function answer(ctx: Context, request: CswRequest): Promise<string>
   switch (request.request) {
     case 'GetCapabilities':
       return getCapabilities(ctx, request);
+    case 'DescribeRecord':
+      return describeRecordResponse(request.typeNames);
     case 'GetDomain':
       return getDomain(ctx, request);
     case 'GetRecordById':

@@ -41,7 +41,9 @@ export interface ExportedObject {
   metadata: Metadata;
 }
 
-type Node = Record<string, unknown>;
+/** An element of the builder's tree: child elements and `@attributes` by name. */
+export type IsoNode = Record<string, unknown>;
+type Node = IsoNode;
 
 /**
  * Text as XML can carry it: characters XML 1.0 forbids (most control characters, lone
@@ -509,14 +511,17 @@ function metadataContact(metadata: Metadata): Node {
   return contact ? responsibleParty(contact, pointOfContact) : missing;
 }
 
-/** Writes the record as an ISO 19139 document (UTF-8, with XML declaration). */
-export function writeIso19139(object: ExportedObject, vocabularies: Vocabularies): string {
+/**
+ * The record's `gmd:MD_Metadata` element as the builder's tree: element names as keys in the
+ * order of the schema, attributes as `@name`. The catalogue service trims it to the ISO
+ * Application Profile's element sets; `writeIsoTree` writes it.
+ */
+export function iso19139Tree(object: ExportedObject, vocabularies: Vocabularies): IsoNode {
   const { metadata } = object;
   const main = mainLanguage(metadata);
   const isService = object.type === 'service';
   const other = recordLanguages.filter((lang) => lang !== main);
-  const document = {
-    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+  return {
     'gmd:MD_Metadata': {
       ...Object.fromEntries(
         Object.entries(namespaces).map(([prefix, uri]) => [`@xmlns:${prefix}`, uri]),
@@ -581,5 +586,19 @@ export function writeIso19139(object: ExportedObject, vocabularies: Vocabularies
         : {}),
     },
   };
-  return builder.build(compact(document));
+}
+
+/** Writes a tree of `iso19139Tree` (or a part of it) as XML, without an XML declaration. */
+export function writeIsoTree(tree: IsoNode): string {
+  return builder.build(compact(tree));
+}
+
+/** Writes the record as an ISO 19139 document (UTF-8, with XML declaration). */
+export function writeIso19139(object: ExportedObject, vocabularies: Vocabularies): string {
+  return builder.build(
+    compact({
+      '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+      ...iso19139Tree(object, vocabularies),
+    }),
+  );
 }

@@ -15,7 +15,7 @@ import { can, isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
 import type { Vocabularies } from './iso19139-codes.js';
 import { type ImportedRecord, readIso19139 } from './iso19139-reader.js';
-import { writeIso19139 } from './iso19139-writer.js';
+import { type IsoNode, iso19139Tree, writeIso19139 } from './iso19139-writer.js';
 import { RecordExistsError } from './record.errors.js';
 import { decodeXml } from './xml-document.js';
 
@@ -30,6 +30,15 @@ async function vocabularies(db: Db, metadata?: Metadata): Promise<Vocabularies> 
 export async function exportIso19139(ctx: ObjectContext, id: string): Promise<string> {
   const object = (await getObject(ctx, id, 'normal')) as ObjectNormal;
   return writeIso19139(object, await vocabularies(ctx.db, object.metadata));
+}
+
+/**
+ * A readable record's ISO 19139 element tree (same access rules), for writers that trim it,
+ * as the catalogue service's element sets do.
+ */
+export async function exportIso19139Tree(ctx: ObjectContext, id: string): Promise<IsoNode> {
+  const object = (await getObject(ctx, id, 'normal')) as ObjectNormal;
+  return iso19139Tree(object, await vocabularies(ctx.db, object.metadata));
 }
 
 /** A readable record as a GeoJSON Feature. */

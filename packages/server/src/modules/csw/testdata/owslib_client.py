@@ -8,7 +8,11 @@ import json
 import sys
 
 from owslib.csw import CatalogueServiceWeb
+from owslib.etree import etree
 from owslib.fes import And, BBox, Or, PropertyIsEqualTo, PropertyIsLike
+
+GMD = "http://www.isotc211.org/2005/gmd"
+CSW = "http://www.opengis.net/cat/csw/2.0.2"
 
 endpoint, record_id = sys.argv[1], sys.argv[2]
 csw = CatalogueServiceWeb(endpoint, timeout=30)
@@ -68,4 +72,37 @@ csw.getrecords2(constraints=[like], outputschema="http://www.isotc211.org/2005/g
                 typenames="gmd:MD_Metadata")
 out["isoSearch"] = {"matches": csw.results["matches"], "ids": list(csw.records.keys()),
                     "identifiers": [r.identifier for r in csw.records.values()]}
+
+
+def iso_view(record):
+    """What OWSLib's MD_Metadata read of an ISO record."""
+    ident = record.identification
+    if isinstance(ident, list):
+        ident = ident[0]
+    box = getattr(ident, "bbox", None)
+    return {
+        "identifier": record.identifier,
+        "hierarchy": record.hierarchy,
+        "title": ident.title,
+        "abstract": ident.abstract,
+        "keywords": [k for block in getattr(ident, "keywords2", []) for k in block.keywords if k],
+        "bbox": [box.minx, box.miny, box.maxx, box.maxy] if box is not None else None,
+        "online": [o.url for o in record.distribution.online] if record.distribution else [],
+    }
+
+
+# The ISO Application Profile's brief and summary records, read by OWSLib's MD_Metadata.
+for esn in ("brief", "summary"):
+    csw.getrecordbyid([record_id], esn=esn, outputschema=GMD)
+    out["iso_" + esn] = iso_view(csw.records[record_id])
+csw.getrecords2(constraints=[like], outputschema=GMD, typenames="gmd:MD_Metadata", esn="brief")
+out["isoBriefSearch"] = [iso_view(r) for r in csw.records.values()]
+
+# DescribeRecord: OWSLib sends it and leaves the answer unparsed (csw.response).
+csw.describerecord("gmd:MD_Metadata")
+answer = etree.fromstring(csw.response)
+out["describeRecord"] = {
+    "root": answer.tag,
+    "namespaces": [c.get("targetNamespace") for c in answer.findall("{%s}SchemaComponent" % CSW)],
+}
 print(json.dumps(out))
