@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type CswConfig, CswEnvironment, cswConfig } from './modules/csw/csw.config.js';
 import {
   BasemapsJson,
   GEO_DEFAULTS,
   type GeoServiceConfig,
   HostList,
 } from './modules/geo/geo.config.js';
+
+export type { CswConfig };
 
 /**
  * The whole configuration, read once from the environment by `loadConfig` and passed down.
@@ -63,7 +66,7 @@ export interface Config {
   searchTimeoutMs: number;
   /** The geo service under /geoth: proxy allow-lists and limits, operator basemaps (`GEO_*`). */
   geo: GeoServiceConfig;
-  /** The catalogue service under /csw: how it describes itself and its page limit (`CSW_*`). */
+  /** The catalogue service under /csw: how it describes itself, per language, and its page limit (`CSW_*`). */
   csw: CswConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
@@ -87,21 +90,6 @@ export interface ProcessesConfig {
   retryDelayMs: number;
   /** Finished jobs are kept this long, then purged (`PROCESS_RETENTION`, default 30 days). */
   retentionSeconds: number;
-}
-
-/** What the CSW capabilities say about the service and its provider; unset texts are left out. */
-export interface CswConfig {
-  title: string;
-  abstract: string;
-  keywords: string[];
-  fees: string;
-  accessConstraints: string;
-  providerName: string;
-  providerSite: string | undefined;
-  contactName: string | undefined;
-  contactEmail: string | undefined;
-  /** Most records one GetRecords answers (`CSW_MAX_RECORDS`, default 100); larger asks are cut. */
-  maxRecords: number;
 }
 
 /**
@@ -191,16 +179,7 @@ const Environment = z.object({
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
   GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
-  CSW_TITLE: z.string().max(500).optional(),
-  CSW_ABSTRACT: z.string().max(5000).optional(),
-  CSW_KEYWORDS: z.string().max(2000).optional(),
-  CSW_FEES: z.string().max(500).optional(),
-  CSW_ACCESS_CONSTRAINTS: z.string().max(500).optional(),
-  CSW_PROVIDER_NAME: z.string().max(500).optional(),
-  CSW_PROVIDER_SITE: httpUrl.optional(),
-  CSW_CONTACT_NAME: z.string().max(500).optional(),
-  CSW_CONTACT_EMAIL: z.email('expected an e-mail address').optional(),
-  CSW_MAX_RECORDS: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  ...CswEnvironment,
   PROCESS_WORKER: flag.optional(),
   PROCESS_CONCURRENCY: positiveInteger.optional(),
   PROCESS_POLL_INTERVAL: millis.optional(),
@@ -270,23 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxyConcurrency: e.GEO_PROXY_CONCURRENCY ?? GEO_DEFAULTS.proxyConcurrency,
       basemaps: e.GEO_BASEMAPS ?? [],
     },
-    csw: {
-      title: e.CSW_TITLE ?? 'Geoportal catalogue service',
-      abstract:
-        e.CSW_ABSTRACT ??
-        'Metadata of the geodata, services and documents of this Geoportal (CSW 2.0.2).',
-      keywords: (e.CSW_KEYWORDS ?? 'catalogue,metadata,CSW')
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-      fees: e.CSW_FEES ?? 'none',
-      accessConstraints: e.CSW_ACCESS_CONSTRAINTS ?? 'none',
-      providerName: e.CSW_PROVIDER_NAME ?? 'Geoportal',
-      providerSite: e.CSW_PROVIDER_SITE,
-      contactName: e.CSW_CONTACT_NAME,
-      contactEmail: e.CSW_CONTACT_EMAIL,
-      maxRecords: e.CSW_MAX_RECORDS ?? 100,
-    },
+    csw: cswConfig(e),
     processes: {
       worker: e.PROCESS_WORKER ?? true,
       concurrency: e.PROCESS_CONCURRENCY ?? 2,

@@ -1,5 +1,7 @@
-import type { CswConfig } from '../../config.js';
-import { invalid } from './csw.errors.js';
+import { createHash } from 'node:crypto';
+import type { Language } from '@geoportal/contract/languages';
+import type { CswConfig, CswTexts } from './csw.config.js';
+import { CswException, invalid } from './csw.errors.js';
 import { domainPropertyNames, parameterNames } from './csw-domain.js';
 import {
   additionalQueryableNames,
@@ -34,7 +36,7 @@ export function chosenSections(asked: string[] | undefined): Set<Section> {
 const values = (name: string, list: readonly string[]) =>
   element('ows:Parameter', { name }, ...list.map((v) => textElement('ows:Value', v)));
 
-function serviceIdentification(c: CswConfig): string {
+function serviceIdentification(c: CswTexts): string {
   return element(
     'ows:ServiceIdentification',
     {},
@@ -50,16 +52,16 @@ function serviceIdentification(c: CswConfig): string {
   );
 }
 
-function serviceProvider(c: CswConfig, publicUrl: string): string {
+function serviceProvider(c: CswConfig, texts: CswTexts, publicUrl: string): string {
   return element(
     'ows:ServiceProvider',
     {},
-    textElement('ows:ProviderName', c.providerName),
+    textElement('ows:ProviderName', texts.providerName),
     element('ows:ProviderSite', { 'xlink:href': c.providerSite ?? publicUrl }),
     element(
       'ows:ServiceContact',
       {},
-      c.contactName ? textElement('ows:IndividualName', c.contactName) : '',
+      texts.contactName ? textElement('ows:IndividualName', texts.contactName) : '',
       c.contactEmail
         ? element(
             'ows:ContactInfo',
@@ -71,7 +73,7 @@ function serviceProvider(c: CswConfig, publicUrl: string): string {
   );
 }
 
-function operationsMetadata(endpoint: string, maxRecords: number): string {
+function operationsMetadata(endpoint: string, maxRecords: number, extended: string): string {
   const dcp = (post: boolean) =>
     element(
       'ows:DCP',
@@ -107,7 +109,7 @@ function operationsMetadata(endpoint: string, maxRecords: number): string {
       values('typeNames', typeNames),
       schemas,
       values('outputFormat', ['application/xml']),
-      values('resultType', ['hits', 'results']),
+      values('resultType', ['hits', 'results', 'validate']),
       sets,
       values('CONSTRAINTLANGUAGE', ['FILTER', 'CQL_TEXT']),
       element(
@@ -130,6 +132,7 @@ function operationsMetadata(endpoint: string, maxRecords: number): string {
       { name: 'MaxRecordDefault' },
       textElement('ows:Value', String(maxRecords)),
     ),
+    extended,
   );
 }
 
@@ -167,22 +170,211 @@ function filterCapabilities(): string {
   );
 }
 
-/** The capabilities document with the chosen sections. */
-export function capabilities(config: CswConfig, publicUrl: string, sections: Set<Section>): string {
+// Languages (INSPIRE TG Discovery Services §4.5) ------------------------------------------------
+
+/** ISO 639-2/B codes, as INSPIRE names languages. */
+const iso6392b: Record<Language, string> = { de: 'ger', en: 'eng' };
+
+/** What a LANGUAGE parameter may say for each language: the B and T codes and ISO 639-1. */
+const languageCodes: Record<string, Language> = {
+  ger: 'de',
+  deu: 'de',
+  de: 'de',
+  eng: 'en',
+  en: 'en',
+};
+
+/**
+ * The language of the answer. INSPIRE (TG Discovery Services, requirements 24 and 26): a
+ * supported language is answered in that language; an unsupported one, or none, in the
+ * service's default language, never with an exception.
+ */
+export function responseLanguage(asked: string | undefined, config: CswConfig): Language {
+  return languageCodes[asked?.trim().toLowerCase() ?? ''] ?? config.defaultLanguage;
+}
+
+// INSPIRE extended capabilities (TG Discovery Services §4.3.1.2, scenario 2) ---------------------
+
+const INSPIRE_DS = 'http://inspire.ec.europa.eu/schemas/inspire_ds/1.0';
+const INSPIRE_COMMON = 'http://inspire.ec.europa.eu/schemas/common/1.0';
+const INSPIRE_SCHEMA_LOCATION = `${INSPIRE_DS} https://inspire.ec.europa.eu/schemas/inspire_ds/1.0/inspire_ds.xsd`;
+
+/**
+ * The regulation a discovery service conforms to (Regulation (EC) No 976/2009 on network
+ * services), titled in each language as in the Official Journal of 20 October 2009.
+ */
+const networkServicesRegulation: Record<Language, string> = {
+  de: 'Verordnung (EG) Nr. 976/2009 der Kommission vom 19. Oktober 2009 zur Durchführung der Richtlinie 2007/2/EG des Europäischen Parlaments und des Rates hinsichtlich der Netzdienste',
+  en: 'Commission Regulation (EC) No 976/2009 of 19 October 2009 implementing Directive 2007/2/EC of the European Parliament and of the Council as regards the Network Services',
+};
+const NETWORK_SERVICES_REGULATION_PUBLISHED = '2009-10-20';
+
+const common = (name: string, ...content: string[]) =>
+  element(`inspire_common:${name}`, {}, ...content);
+const commonText = (name: string, text: string) => textElement(`inspire_common:${name}`, text);
+const languageElement = (name: string, language: Language) =>
+  common(name, commonText('Language', iso6392b[language]));
+
+/**
+ * The INSPIRE metadata of the discovery service that the OWS sections cannot hold. Without a
+ * contact e-mail address there is none: the metadata point of contact requires one.
+ */
+function extendedCapabilities(
+  c: CswConfig,
+  language: Language,
+  endpoint: string,
+  metadataDate: string,
+): string {
+  if (!c.contactEmail) return '';
+  const others = (Object.keys(iso6392b) as Language[]).filter((l) => l !== c.defaultLanguage);
+  return element(
+    'inspire_ds:ExtendedCapabilities',
+    { 'xmlns:inspire_ds': INSPIRE_DS, 'xmlns:inspire_common': INSPIRE_COMMON },
+    common(
+      'ResourceLocator',
+      commonText('URL', `${endpoint}?service=CSW&version=2.0.2&request=GetCapabilities`),
+      commonText('MediaType', 'application/vnd.ogc.csw.capabilities.response_xml'),
+    ),
+    commonText('ResourceType', 'service'),
+    common('TemporalReference', commonText('DateOfLastRevision', metadataDate)),
+    common(
+      'Conformity',
+      common(
+        'Specification',
+        commonText('Title', networkServicesRegulation[language]),
+        commonText('DateOfPublication', NETWORK_SERVICES_REGULATION_PUBLISHED),
+      ),
+      // No one has tested this service for conformity; INSPIRE's word for that.
+      commonText('Degree', 'notEvaluated'),
+    ),
+    common(
+      'MetadataPointOfContact',
+      commonText('OrganisationName', c.texts[language].providerName),
+      commonText('EmailAddress', c.contactEmail),
+    ),
+    commonText('MetadataDate', metadataDate),
+    commonText('SpatialDataServiceType', 'discovery'),
+    common('MandatoryKeyword', commonText('KeywordValue', 'infoCatalogueService')),
+    common(
+      'SupportedLanguages',
+      languageElement('DefaultLanguage', c.defaultLanguage),
+      ...others.map((l) => languageElement('SupportedLanguage', l)),
+    ),
+    languageElement('ResponseLanguage', language),
+  );
+}
+
+// updateSequence (OWS 1.0 §7.3.4) -----------------------------------------------------------------
+
+/**
+ * The version of the capabilities: `<moment>-<digest>`. The moment is the last change of the
+ * findable catalogue (`catalogueChangedAt`) as 17 digits (year to millisecond, UTC), so
+ * later values compare higher; the digest is of the service metadata themselves (the
+ * documents in every language), so a changed configuration or a new release of the service
+ * changes the value too.
+ */
+export function updateSequence(
+  config: CswConfig,
+  publicUrl: string,
+  changedAt: Date | null,
+): string {
+  const moment = changedAt ? changedAt.toISOString().replace(/\D/g, '') : '0'.repeat(17);
+  const metadata = (Object.keys(iso6392b) as Language[])
+    .map((language) => body(config, publicUrl, new Set(sectionNames), language, ''))
+    .join('');
+  const digest = createHash('sha256').update(metadata).digest('hex').slice(0, 12);
+  return `${moment}-${digest}`;
+}
+
+const SEQUENCE = /^(\d{17})-([0-9a-f]{12})$/;
+
+/**
+ * How the client's value compares to the current one. Same moment with another digest: the
+ * service metadata changed since, so the client's copy is older.
+ */
+export function compareUpdateSequence(
+  asked: string,
+  current: string,
+): 'equal' | 'lower' | 'higher' {
+  const client = SEQUENCE.exec(asked.trim());
+  if (!client) {
+    throw invalid(
+      'updateSequence',
+      `The updateSequence "${asked.slice(0, 40)}" was not given by this service; leave it out to get the capabilities.`,
+    );
+  }
+  const server = SEQUENCE.exec(current) as RegExpExecArray;
+  if (client[1] === server[1]) return client[2] === server[2] ? 'equal' : 'lower';
+  return (client[1] as string) < (server[1] as string) ? 'lower' : 'higher';
+}
+
+// The document ------------------------------------------------------------------------------------
+
+function body(
+  config: CswConfig,
+  publicUrl: string,
+  sections: Set<Section>,
+  language: Language,
+  metadataDate: string,
+): string {
   const endpoint = `${publicUrl}/csw`;
+  const texts = config.texts[language];
+  return [
+    sections.has('ServiceIdentification') ? serviceIdentification(texts) : '',
+    sections.has('ServiceProvider') ? serviceProvider(config, texts, publicUrl) : '',
+    sections.has('OperationsMetadata')
+      ? operationsMetadata(
+          endpoint,
+          config.maxRecords,
+          extendedCapabilities(config, language, endpoint, metadataDate),
+        )
+      : '',
+    sections.has('Filter_Capabilities') ? filterCapabilities() : '',
+  ].join('');
+}
+
+export interface CapabilitiesRequest {
+  sections: Set<Section>;
+  language: Language;
+  /** The updateSequence the client holds, if it named one. */
+  updateSequence: string | undefined;
+  /** The last change of the findable catalogue (`catalogueChangedAt`). */
+  changedAt: Date | null;
+  now: Date;
+}
+
+/**
+ * The capabilities document with the chosen sections in the chosen language. With the
+ * current updateSequence the client's copy is up to date: the answer is the bare element
+ * with `version` and `updateSequence`, as OWS 1.0 says; with a later one than the
+ * service's, InvalidUpdateSequence.
+ */
+export function capabilities(config: CswConfig, publicUrl: string, r: CapabilitiesRequest): string {
+  const current = updateSequence(config, publicUrl, r.changedAt);
+  const comparison = r.updateSequence ? compareUpdateSequence(r.updateSequence, current) : 'lower';
+  if (comparison === 'higher') {
+    throw new CswException(
+      'InvalidUpdateSequence',
+      `The updateSequence ${r.updateSequence?.trim()} is later than the service's, ${current}.`,
+      'updateSequence',
+    );
+  }
+  const attributes = {
+    version: '2.0.2',
+    updateSequence: current,
+    ...xmlns('csw', 'ows', 'ogc', 'gml', 'xlink', 'xsi'),
+    'xsi:schemaLocation': config.contactEmail
+      ? `${CSW_SCHEMA_LOCATION} ${INSPIRE_SCHEMA_LOCATION}`
+      : CSW_SCHEMA_LOCATION,
+  };
+  if (comparison === 'equal') return declaration + element('csw:Capabilities', attributes);
+  const metadataDate = (r.changedAt ?? r.now).toISOString().slice(0, 10);
   return (
     declaration +
     element(
       'csw:Capabilities',
-      {
-        version: '2.0.2',
-        ...xmlns('csw', 'ows', 'ogc', 'gml', 'xlink', 'xsi'),
-        'xsi:schemaLocation': CSW_SCHEMA_LOCATION,
-      },
-      sections.has('ServiceIdentification') ? serviceIdentification(config) : '',
-      sections.has('ServiceProvider') ? serviceProvider(config, publicUrl) : '',
-      sections.has('OperationsMetadata') ? operationsMetadata(endpoint, config.maxRecords) : '',
-      sections.has('Filter_Capabilities') ? filterCapabilities() : '',
+      attributes,
+      body(config, publicUrl, r.sections, r.language, metadataDate),
     )
   );
 }

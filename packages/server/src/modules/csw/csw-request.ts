@@ -61,18 +61,32 @@ export type RecordSelection =
   | { outputSchema: 'dc'; elementSet: ElementSet | ElementName[] }
   | { outputSchema: 'iso'; elementSet: ElementSet | IsoElementName[] };
 
+/** A GetRecords request as the client sent it, for the Acknowledgement of resultType=validate. */
+export type EchoedRequest = { kvp: string } | { xml: string };
+
+export type ResultType = 'hits' | 'results' | 'validate';
+
 export type CswRequest =
-  | { request: 'GetCapabilities'; acceptVersions?: string[]; sections?: string[] }
+  | {
+      request: 'GetCapabilities';
+      acceptVersions?: string[];
+      sections?: string[];
+      /** INSPIRE's LANGUAGE (ISO 639-2/B such as `ger`, `eng`), as given. */
+      language?: string;
+      /** OWS updateSequence: the value of the capabilities the client holds. */
+      updateSequence?: string;
+    }
   | { request: 'DescribeRecord'; typeNames: DescribedType[] }
   | { request: 'GetDomain'; query: DomainQuery }
   | { request: 'GetRecordById'; ids: string[]; elementSet: ElementSet; outputSchema: OutputSchema }
   | ({
       request: 'GetRecords';
-      resultType: 'hits' | 'results';
+      resultType: ResultType;
       startPosition: number;
       maxRecords: number;
       constraint?: Expr;
       sorts: Sort[];
+      echo: EchoedRequest;
     } & RecordSelection);
 
 /** Most ids one GetRecordById names. */
@@ -248,14 +262,18 @@ function constraintOf(language: string | undefined, text: string | undefined): E
   );
 }
 
-function resultType(value: string | undefined): 'hits' | 'results' {
+function resultType(value: string | undefined): ResultType {
   const v = (value ?? 'hits').trim().toLowerCase();
-  if (v === 'hits' || v === 'results') return v;
+  if (v === 'hits' || v === 'results' || v === 'validate') return v;
   throw invalid(
     'resultType',
-    `The result type "${value?.slice(0, 30)}" is not offered. Use hits or results.`,
+    `The result type "${value?.slice(0, 30)}" is not offered. Use hits, results or validate.`,
   );
 }
+
+/** Optional text parameters: absent stays absent, so the caller can spread them. */
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 
 /** Most names one GetDomain asks for. */
 const DOMAIN_NAMES_MAX = 20;
@@ -309,6 +327,8 @@ export function fromKvp(
         ? { acceptVersions: list(get('acceptVersions')) }
         : {}),
       ...(get('sections') !== undefined ? { sections: list(get('sections')) } : {}),
+      ...optional('language', get('language')),
+      ...optional('updateSequence', get('updateSequence')),
     };
   }
   checkVersion(get('version'));
@@ -345,6 +365,11 @@ export function fromKvp(
     startPosition: whole(get('startPosition'), 'startPosition', 1, 1, START_MAX),
     maxRecords: Math.min(whole(get('maxRecords'), 'maxRecords', 10, 0, 1_000_000), maxRecordsCap),
     ...(constraint ? { constraint } : {}),
+    echo: {
+      kvp: new URLSearchParams(
+        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      ).toString(),
+    },
     sorts: sortsOf(
       list(get('sortBy')).map((part) => {
         // `dc:title:D`, `Title:A`, `dc:title`: the order is the last part when it is one.
@@ -362,8 +387,12 @@ export function fromKvp(
 
 const one = (element: XmlElement | undefined, name: string) => children(element, name)[0];
 
-/** A POST body: a GetCapabilities, DescribeRecord, GetDomain, GetRecords or GetRecordById element. */
-export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
+/**
+ * A POST body: a GetCapabilities, DescribeRecord, GetDomain, GetRecords or GetRecordById
+ * element. `urlLanguage` is a LANGUAGE parameter of the URL, which a `language` attribute of
+ * GetCapabilities overrides.
+ */
+export function fromXml(body: Uint8Array, maxRecordsCap: number, urlLanguage?: string): CswRequest {
   let text: string;
   try {
     text = decodeXml(body);
@@ -389,6 +418,8 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
       request,
       ...(one(root, 'AcceptVersions') ? { acceptVersions: versions } : {}),
       ...(one(root, 'Sections') ? { sections } : {}),
+      ...optional('language', attrOf(root, 'language') ?? urlLanguage),
+      ...optional('updateSequence', attrOf(root, 'updateSequence')),
     };
   }
   checkVersion(attrOf(root, 'version'));
@@ -449,6 +480,8 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number): CswRequest {
       maxRecordsCap,
     ),
     ...(constraint ? { constraint } : {}),
+    // The request as sent, less its XML declaration (the answer has its own).
+    echo: { xml: text.replace(/^\s*<\?xml[^>]*\?>/, '') },
     sorts: sortsOf(
       sortProperties.map((p) =>
         sortOf(textOf(one(p, 'PropertyName')), textOf(one(p, 'SortOrder')) || undefined),

@@ -227,7 +227,7 @@ describe.each(testDatabases)('CSW on $name', (database) => {
       [{ ElementSetName: 'huge' }, 'ElementSetName', 'brief, summary or full'],
       [{ maxRecords: 'many' }, 'maxRecords', 'whole number'],
       [{ startPosition: '0' }, 'startPosition', 'whole number'],
-      [{ resultType: 'validate' }, 'resultType', 'hits or results'],
+      [{ resultType: 'everything' }, 'resultType', 'hits, results or validate'],
       [{ outputFormat: 'application/json' }, 'outputFormat', 'application/xml'],
       [{ sortBy: 'Abstract:A' }, 'SortBy', 'cannot be sorted'],
       [{ ElementName: 'dc:colour' }, 'ElementName', 'no element'],

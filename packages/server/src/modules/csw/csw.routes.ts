@@ -81,7 +81,14 @@ export const cswRoutes: FastifyPluginAsync = async (app) => {
         415,
       );
     }
-    const cswRequest = fromXml(body, request.ctx.config.csw.maxRecords);
+    // INSPIRE's LANGUAGE may also come with the URL of a POST (names in any case).
+    const query = request.query as Record<string, unknown>;
+    const language = Object.entries(query).find(([key]) => key.toLowerCase() === 'language')?.[1];
+    const cswRequest = fromXml(
+      body,
+      request.ctx.config.csw.maxRecords,
+      typeof language === 'string' ? language : undefined,
+    );
     return reply.type(XML).send(await answer(request.ctx, cswRequest));
   });
 };

@@ -6,13 +6,16 @@ import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
 import { bbox, getRecordsXml, like } from './csw.test-helpers.js';
 
 /**
- * The answers are valid against the OGC schemas of CSW 2.0.2 and OWS 1.0, and their ISO
- * records against ISO 19139 (xmllint from Debian's libxml2-utils, offline, on the schemas in
- * testdata/schemas). Skipped, saying so, where xmllint is not installed.
+ * The answers are valid against the OGC schemas of CSW 2.0.2 and OWS 1.0, their ISO records
+ * against ISO 19139, the capabilities also against INSPIRE's discovery service schema
+ * (xmllint from Debian's libxml2-utils, offline, on the schemas in testdata/schemas).
+ * Skipped, saying so, where xmllint is not installed.
  */
 
 const schemas = new URL('./testdata/schemas/', import.meta.url);
 const CSW_SCHEMA = fileURLToPath(new URL('ogc/csw/2.0.2/CSW-discovery.xsd', schemas));
+/** CSW 2.0.2 and INSPIRE's inspire_ds together (xmllint takes one schema). */
+const CSW_INSPIRE_SCHEMA = fileURLToPath(new URL('csw-inspire.xsd', schemas));
 const OWS_EXCEPTION_SCHEMA = fileURLToPath(
   new URL('ogc/ows/1.0.0/owsExceptionReport.xsd', schemas),
 );
@@ -47,6 +50,18 @@ const VALID = { status: 0, errors: '- validates\n' };
 /** Each gmd:MD_Metadata of an answer as a document of its own (each declares its namespaces). */
 const isoDocuments = (xml: string) =>
   xml.match(/<gmd:MD_Metadata[\s\S]*?<\/gmd:MD_Metadata>/g) ?? [];
+
+/**
+ * Valid against CSW and INSPIRE together. xmllint warns there that it skips the second
+ * import of OWS (CSW and INSPIRE name the same file by two locations); only errors count.
+ */
+function validateWithInspire(xml: string) {
+  const { status, errors } = validate(xml, CSW_INSPIRE_SCHEMA);
+  const problems = errors
+    .split('\n')
+    .filter((line) => line !== '' && line !== '- validates' && !/Skipping import/.test(line));
+  return { status, problems };
+}
 
 describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
   let t: TestApp;
@@ -113,7 +128,6 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       ),
       await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=full`),
       await get(`service=CSW&version=2.0.2&request=GetRecordById&id=${id}&ElementSetName=brief`),
-      await get('service=CSW&request=GetCapabilities'),
       await get(
         'service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results&ElementName=dc:title,ows:BoundingBox,dct:references',
       ),
@@ -121,6 +135,10 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
         'service=CSW&version=2.0.2&request=GetDomain&ParameterName=GetRecords.ElementSetName',
       ),
       await get('service=CSW&version=2.0.2&request=GetDomain&PropertyName=Subject,Type'),
+      await get(
+        'service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=validate&constraintLanguage=CQL_TEXT&constraint=AnyText%20LIKE%20%27%25wasser%25%27',
+      ),
+      await post(getRecordsXml(like('AnyText', '%wasser%'), { resultType: 'validate' })),
     ]) {
       expect(validate(xml, CSW_SCHEMA)).toEqual({ status: 0, errors: '- validates\n' });
     }
@@ -181,6 +199,25 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
       expect(xml).toContain('csw:SchemaComponent');
       expect(validate(xml, CSW_SCHEMA)).toEqual(VALID);
     }
+  });
+
+  it.each(['ger', 'eng'])(
+    'the capabilities with INSPIRE extended capabilities (LANGUAGE=%s)',
+    async (language) => {
+      const xml = await get(`service=CSW&request=GetCapabilities&LANGUAGE=${language}`);
+      expect(xml).toContain('<inspire_ds:ExtendedCapabilities');
+      expect(validateWithInspire(xml)).toEqual({ status: 0, problems: [] });
+    },
+  );
+
+  it('refuses capabilities whose INSPIRE part breaks the INSPIRE schema', async () => {
+    const xml = await get('service=CSW&request=GetCapabilities');
+    const broken = xml.replace(
+      '<inspire_common:SpatialDataServiceType>discovery<',
+      '<inspire_common:SpatialDataServiceType>catalogue<',
+    );
+    expect(broken).not.toBe(xml);
+    expect(validateWithInspire(broken).status).not.toBe(0);
   });
 
   it('refuses an answer out of schema order (the validator does check the records)', async () => {

@@ -10,7 +10,8 @@ import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
 import type { SearchTarget } from '../search/search-statements.js';
 import { CswException } from './csw.errors.js';
-import { capabilities, chosenSections } from './csw-capabilities.js';
+import { catalogueChangedAt } from './csw.repository.js';
+import { capabilities, chosenSections, responseLanguage } from './csw-capabilities.js';
 import { describeRecordResponse } from './csw-describe-record.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
 import { splitIdentifiers, toQueryNode } from './csw-filter.js';
@@ -18,6 +19,7 @@ import { isoRecord } from './csw-iso-records.js';
 import { dublinCore } from './csw-records.js';
 import {
   type CswRequest,
+  type EchoedRequest,
   type OutputSchema,
   outputSchemas,
   type RecordSelection,
@@ -102,9 +104,34 @@ async function searchFor<T>(
   }
 }
 
+/**
+ * resultType=validate (CSW 2.0.2 §10.8.4.3): the request passed every check, the
+ * constraint's translation included, and is echoed back; no search runs. A GET request is
+ * echoed as the URL it was sent to.
+ */
+function acknowledgement(ctx: Context, echo: EchoedRequest) {
+  const echoed =
+    'xml' in echo
+      ? echo.xml
+      : element('ows:Get', { 'xlink:href': `${ctx.config.publicUrl}/csw?${echo.kvp}` });
+  return (
+    declaration +
+    element(
+      'csw:Acknowledgement',
+      {
+        timeStamp: ctx.now.toISOString(),
+        ...xmlns('csw', 'ows', 'xlink', 'xsi'),
+        'xsi:schemaLocation': CSW_SCHEMA_LOCATION,
+      },
+      element('csw:EchoedRequest', {}, echoed),
+    )
+  );
+}
+
 async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
   const { ids, rest } = request.constraint ? splitIdentifiers(request.constraint) : {};
   const query: QueryNode = rest ? toQueryNode(rest) : { kind: 'all' };
+  if (request.resultType === 'validate') return acknowledgement(ctx, request.echo);
   const searchRequest: SearchRequest = {
     query,
     filters: [],
@@ -170,7 +197,7 @@ async function getDomain(ctx: Context, request: Extract<CswRequest, { request: '
   return domainResponse(request.query, found);
 }
 
-function getCapabilities(
+async function getCapabilities(
   ctx: Context,
   request: Extract<CswRequest, { request: 'GetCapabilities' }>,
 ) {
@@ -181,7 +208,13 @@ function getCapabilities(
       'acceptVersions',
     );
   }
-  return capabilities(ctx.config.csw, ctx.config.publicUrl, chosenSections(request.sections));
+  return capabilities(ctx.config.csw, ctx.config.publicUrl, {
+    sections: chosenSections(request.sections),
+    language: responseLanguage(request.language, ctx.config.csw),
+    updateSequence: request.updateSequence,
+    changedAt: await catalogueChangedAt(ctx.db),
+    now: ctx.now,
+  });
 }
 
 /** Answers a checked request with its XML document. */

@@ -132,3 +132,14 @@ export const compare = (op: string, property: string, value: string) =>
 
 export const bbox = (west: number, south: number, east: number, north: number) =>
   `<ogc:BBOX><ogc:PropertyName>ows:BoundingBox</ogc:PropertyName><gml:Envelope><gml:lowerCorner>${west} ${south}</gml:lowerCorner><gml:upperCorner>${east} ${north}</gml:upperCorner></gml:Envelope></ogc:BBOX>`;
+
+/** GET /csw of a CSW 2.0.2 operation: service, version and request, then `params`. */
+export function cswOperation(
+  app: FastifyInstance,
+  request: 'GetRecords' | 'GetRecordById',
+  params: Record<string, string>,
+): Promise<CswAnswer> {
+  const typeNames: Record<string, string> =
+    request === 'GetRecords' ? { typeNames: 'csw:Record', resultType: 'results' } : {};
+  return cswGet(app, { service: 'CSW', version: '2.0.2', request, ...typeNames, ...params });
+}
