@@ -22,7 +22,10 @@ export interface SearchTarget {
  * (set_config(…, true) is SET LOCAL): the time limit; bitmaps of a common word's matches in a
  * million records stay exact (4 MB, the default, turns them lossy: every row of a lossy page
  * is tested again); no compiling to machine code (about 20 ms a statement, more than it
- * saves); no parallel workers (they speed up one search at the cost of the others).
+ * saves); no parallel workers (they speed up one search at the cost of the others); no
+ * synchronized scans: a sequential scan starts at the table's first page, not where another
+ * (or the last) scan stopped, so the matches are read in the same order every time (the
+ * blocks ranked by relevance, search.repository.ts, depend on it).
  */
 export async function withSearchSettings<T>(
   db: Db,
@@ -32,7 +35,8 @@ export async function withSearchSettings<T>(
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(timeoutMs)))}, true),
       set_config('work_mem', '32MB', true), set_config('jit', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+      set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('synchronize_seqscans', 'off', true)`.execute(trx);
     return run(trx);
   });
 }
