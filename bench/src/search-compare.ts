@@ -5,7 +5,13 @@ import { machine } from './machine.js';
 import { readClassificationCodes } from './search-codes.js';
 import { SearchRecordGenerator } from './search-generator.js';
 import { prepareSearchDatabase } from './search-load.js';
-import { explainQueries, type Percentiles, percentiles, type Variant } from './search-measure.js';
+import {
+  explainQueries,
+  type Percentiles,
+  pathOf,
+  percentiles,
+  type Variant,
+} from './search-measure.js';
 import { type SearchQuery, searchQueries } from './search-queries.js';
 import { type Db, loadServerModules, type ServerModules, visitor } from './search-server.js';
 
@@ -120,6 +126,13 @@ async function compare(
     if (at.length === 0) continue;
     const pick = (list: number[]) => at.map((i) => list[i] as number);
     lines.push(row(group.label, at.length, percentiles(pick(before)), percentiles(pick(after))));
+  }
+  lines.push('', 'The slowest five after:', '');
+  const slowest = queries.map((_, i) => i).sort((a, b) => (after[b] ?? 0) - (after[a] ?? 0));
+  for (const i of slowest.slice(0, 5)) {
+    lines.push(
+      `- ${pathOf(queries[i] as SearchQuery, variant)} (${found[i]} matches): ${before[i]} → ${after[i]} ms`,
+    );
   }
   lines.push('', 'The words alone:', '');
   queries.forEach((q, i) => {
