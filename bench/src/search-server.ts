@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  * interfaces below are the part of their signatures used here.
  */
 
-const dist = new URL('../../packages/server/dist/', import.meta.url);
+/** The server's build: packages/server/dist. */
+const serverDist = new URL('../../packages/server/dist/', import.meta.url);
 
 /** A compiled statement as Kysely makes it (`sql`, `parameters` and its query node). */
 export interface CompiledQuery {
@@ -59,17 +60,20 @@ export interface ServerModules {
   indexCodeHash: string;
 }
 
-const file = (relative: string) => fileURLToPath(new URL(relative, dist));
-
-async function importDist<T>(relative: string): Promise<T> {
-  const path = file(relative);
-  if (!existsSync(path)) {
-    throw new Error(`${path} is missing: run "npm run build" (the search module must exist)`);
-  }
-  return (await import(new URL(relative, dist).href)) as T;
-}
-
-export async function loadServerModules(): Promise<ServerModules> {
+/**
+ * The modules of the build in `dist` (a folder URL ending in "/"): the server's own by
+ * default; another build (bench:search-compare) must lie inside packages/server too, so
+ * that it finds the same dependencies.
+ */
+export async function loadServerModules(dist: URL = serverDist): Promise<ServerModules> {
+  const file = (relative: string) => fileURLToPath(new URL(relative, dist));
+  const importDist = async <T>(relative: string): Promise<T> => {
+    const path = file(relative);
+    if (!existsSync(path)) {
+      throw new Error(`${path} is missing: run "npm run build" (the search module must exist)`);
+    }
+    return (await import(new URL(relative, dist).href)) as T;
+  };
   const { openDatabase } = await importDist<Pick<ServerModules, 'openDatabase'>>('db/database.js');
   const { rebuildSearchIndex } = await importDist<Pick<ServerModules, 'rebuildSearchIndex'>>(
     'modules/search/search-index.js',

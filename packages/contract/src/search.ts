@@ -153,9 +153,9 @@ export const SearchResponse = z
     numFound: z.number().int(),
     /**
      * Set when more than `searchLimits.exactMax` records match: `numFound` and the facet
-     * counts are then estimates from an even sample of the matches, and ranking by relevance
-     * orders the first matches found (a fifth of `exactMax` for the first pages, at least down
-     * to the page for deeper ones).
+     * counts are then estimates from an even sample of the matches. (Ranking by relevance
+     * orders the matches in blocks of a fifth of `exactMax`, taken in a fixed order, whatever
+     * their number: the pages of one search hold every match once.)
      */
     approximate: z.literal(true).optional(),
     start: z.number().int(),

@@ -84,7 +84,7 @@ type Compiled = { text: Sql } | { cond: Sql };
 
 const asCondition = (c: Compiled): Sql => ('cond' in c ? c.cond : sql`d.doc @@ ${c.text}`);
 
-function compileNode(node: QueryNode): Compiled {
+function compileNode(node: QueryNode, indexes: IndexUse): Compiled {
   switch (node.kind) {
     case 'all':
       return { cond: sql`true` };
@@ -94,9 +94,9 @@ function compileNode(node: QueryNode): Compiled {
       return pairs ? { cond: pairs } : { text: textTsquery(node) };
     }
     case 'filter':
-      return { cond: filterCondition(node.filter) };
+      return { cond: filterCondition(node.filter, indexes) };
     case 'not': {
-      const child = compileNode(node.child);
+      const child = compileNode(node.child, indexes);
       // `is not true`, not `not`: a condition on a missing value (no extent, no date) is
       // NULL, and the record it leaves out must come back when it is negated.
       return 'text' in child
@@ -105,7 +105,7 @@ function compileNode(node: QueryNode): Compiled {
     }
     case 'and':
     case 'or': {
-      const children = node.children.map(compileNode);
+      const children = node.children.map((child) => compileNode(child, indexes));
       const op = node.kind === 'and' ? '&&' : '||';
       if (children.every((c) => 'text' in c)) {
         return {
@@ -122,9 +122,9 @@ function compileNode(node: QueryNode): Compiled {
 }
 
 /** The query tree as a condition, or `undefined` when it matches everything. */
-export function queryCondition(node: QueryNode): Sql | undefined {
+export function queryCondition(node: QueryNode, indexes = allIndexes): Sql | undefined {
   if (node.kind === 'all') return undefined;
-  return asCondition(compileNode(node));
+  return asCondition(compileNode(node, indexes));
 }
 
 /**
@@ -153,21 +153,30 @@ const isFacetField = (field: string): field is FacetField | ValueField =>
   (valueFields as readonly string[]).includes(field);
 
 /**
- * Whether the extent test may use its GiST index. PostgreSQL estimates every box overlap at
- * half a percent of the rows, whatever the box: with a text query it would then read the
- * matches of the box (a city's box overlaps every record of its state and of Germany, a sixth
- * of the catalogue) instead of the far fewer of the words. Beside words, the box is tested on
- * the rows the full-text index found.
+ * Which filter tests may use their own indexes (`is true` around a test hides it from the
+ * planner's index matching, nothing else); where they may not, they are tested on the rows
+ * other conditions found.
  */
-export interface BoxOptions {
-  indexed: boolean;
+export interface IndexUse {
+  /**
+   * The extent's GiST index. PostgreSQL estimates every box overlap at half a percent of the
+   * rows, whatever the box: with a text query it would then read the matches of the box (a
+   * city's box overlaps every record of its state and of Germany, a sixth of the catalogue)
+   * instead of the far fewer of the words. Beside words, the box is tested on the rows the
+   * full-text index found.
+   */
+  box: boolean;
+  /**
+   * The B-tree indexes of the dates. They read the matches in date order; the blocks ranked
+   * by relevance (search.repository.ts) need the table's order, which only sequential scans
+   * and the bitmaps of the full-text, facet and reader indexes keep.
+   */
+  dates: boolean;
 }
 
-function boxCondition(
-  box: Box,
-  relation: BoxRelation | undefined,
-  options: BoxOptions = { indexed: true },
-): Sql {
+export const allIndexes: IndexUse = { box: true, dates: true };
+
+function boxCondition(box: Box, relation: BoxRelation | undefined, indexed: boolean): Sql {
   const boxes = indexBoxes(box).map(
     ([w, s, e, n]) =>
       sql`box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`,
@@ -178,8 +187,7 @@ function boxCondition(
       : relation === 'contains'
         ? containsCondition(boxes)
         : intersectsCondition(boxes);
-  // `is true` hides the operators from the planner's index matching, nothing else.
-  return options.indexed ? any : sql`(${any} is true)`;
+  return indexed ? any : sql`(${any} is true)`;
 }
 
 /** The extent (either of its parts across the antimeridian) overlaps one of the boxes. */
@@ -217,6 +225,7 @@ function rangeCondition(
   column: Sql,
   range: { from?: string; to?: string },
   timestamp: boolean,
+  indexed: boolean,
 ): Sql {
   const tests: Sql[] = [];
   if (range.from) tests.push(sql`${column} >= ${range.from}::date`);
@@ -225,12 +234,12 @@ function rangeCondition(
       timestamp ? sql`${column} < (${range.to}::date + 1)` : sql`${column} <= ${range.to}::date`,
     );
   }
-  if (tests.length === 0) return sql`${column} is not null`;
-  return sql.join(tests, sql.raw(' and '));
+  const all = tests.length === 0 ? sql`${column} is not null` : sql.join(tests, sql.raw(' and '));
+  return indexed ? all : sql`((${all}) is true)`;
 }
 
-function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
-  if (filter.kind === 'bbox') return boxCondition(filter.box, filter.relation, boxOptions);
+function filterCondition(filter: Filter, indexes: IndexUse): Sql {
+  if (filter.kind === 'bbox') return boxCondition(filter.box, filter.relation, indexes.box);
   const field = filter.field;
   if (filter.kind === 'values') {
     if (field === 'state') return sql`d.state in (${sql.join(filter.values)})`;
@@ -250,13 +259,14 @@ function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
           ...(range.to ? { to: `${range.to}-12-31` } : {}),
         },
         false,
+        indexes.dates,
       );
     case 'date':
-      return rangeCondition(sql`d.ref_date`, range, false);
+      return rangeCondition(sql`d.ref_date`, range, false, indexes.dates);
     case 'modified':
-      return rangeCondition(sql`d.modified`, range, true);
+      return rangeCondition(sql`d.modified`, range, true, indexes.dates);
     case 'created':
-      return rangeCondition(sql`d.created`, range, true);
+      return rangeCondition(sql`d.created`, range, true, indexes.dates);
     case 'temporal': {
       // Overlap with the temporal extent; an open end of the extent reaches any date.
       const tests: Sql[] = [sql`(d.temporal_start is not null or d.temporal_end is not null)`];
@@ -264,15 +274,16 @@ function filterCondition(filter: Filter, boxOptions?: BoxOptions): Sql {
         tests.push(sql`(d.temporal_start is null or d.temporal_start <= ${range.to}::date)`);
       if (range.from)
         tests.push(sql`(d.temporal_end is null or d.temporal_end >= ${range.from}::date)`);
-      return sql.join(tests, sql.raw(' and '));
+      const overlap = sql.join(tests, sql.raw(' and '));
+      return indexes.dates ? overlap : sql`((${overlap}) is true)`;
     }
     default:
       throw new Error(`no range filter for ${field}`);
   }
 }
 
-export function filterQueryCondition(fq: FilterQuery, boxOptions?: BoxOptions): Sql {
-  const condition = filterCondition(fq.filter, boxOptions);
+export function filterQueryCondition(fq: FilterQuery, indexes = allIndexes): Sql {
+  const condition = filterCondition(fq.filter, indexes);
   return fq.negated ? sql`((${condition}) is not true)` : sql`(${condition})`;
 }
 

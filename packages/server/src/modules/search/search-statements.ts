@@ -22,7 +22,15 @@ export interface SearchTarget {
  * (set_config(…, true) is SET LOCAL): the time limit; bitmaps of a common word's matches in a
  * million records stay exact (4 MB, the default, turns them lossy: every row of a lossy page
  * is tested again); no compiling to machine code (about 20 ms a statement, more than it
- * saves); no parallel workers (they speed up one search at the cost of the others).
+ * saves); no parallel workers (they speed up one search at the cost of the others); no
+ * synchronized scans: a sequential scan starts at the table's first page, not where another
+ * (or the last) scan stopped, so the matches are read in the same order every time (the
+ * blocks ranked by relevance, search.repository.ts, depend on it); reading a page out of
+ * order costs 1.1 pages read in order, not 4 (PostgreSQL's default, made for spinning
+ * disks): the search tables are read all the time and stay in memory. With 4, a word in a
+ * tenth of a small catalogue was counted by reading every document and testing its vector
+ * (three to five times slower than the full-text index's list of its matches;
+ * docs/decisions.md, "Search results that page correctly").
  */
 export async function withSearchSettings<T>(
   db: Db,
@@ -32,7 +40,10 @@ export async function withSearchSettings<T>(
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(timeoutMs)))}, true),
       set_config('work_mem', '32MB', true), set_config('jit', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+      set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('synchronize_seqscans', 'off', true), set_config('random_page_cost', '1.1', true)`.execute(
+      trx,
+    );
     return run(trx);
   });
 }

@@ -17,35 +17,59 @@ export const ABSTRACT_HEADLINE =
   'MaxFragments=2, MaxWords=30, MinWords=12, ShortWord=3, FragmentDelimiter=\u0004, StartSel=\u0002, StopSel=\u0003';
 
 /**
- * Up to this many matches a search is exact: its count, its facet counts and its ranking
- * take in every match. Beyond it, the count and the facets come from an even sample of the
- * matches (`tallyStatement`), and ranking by score orders the first this many matches found.
- * It is as deep as the deepest first hit (`searchLimits.startMax`), so every page a visitor can
- * reach lies within the ranked matches.
+ * Up to this many matches a search is exact: its count and its facet counts take in every
+ * match. Beyond it, the count and the facets come from an even sample of the matches
+ * (`tallyStatement`).
  */
 export const EXACT_MATCHES_MAX = searchLimits.exactMax;
 
 /**
- * The first pages ranked by relevance (hits up to a fifth of the exact limit) rank that many
- * of the first matches, deeper pages as many as the limit (at least down to the page):
- * reading thousands of documents for the first page of a common word would cost more than the rest
- * of the search, and a larger arbitrary set of matches ranks no better.
+ * How many matches relevance ranks at a time (a fifth of the exact limit: 500). Ranking
+ * every match of a common word in a million records would read each one's vector (seconds),
+ * and a larger arbitrary set of matches ranks no better. So, sorted by relevance first, the
+ * matches are cut into blocks of this many in the order the table is read (its physical
+ * order: sequential and bitmap scans read pages in order, and a scan starts at the first page,
+ * search-statements.ts), and each block is ranked on its own: block 1 holds the first hits,
+ * block 2 the next, and so on. Every page therefore ranks the same blocks as the pages before
+ * it, and paging goes through every match exactly once. With no more matches than one block,
+ * the ranking is exact. A page ranks the one or two blocks it falls in, never the blocks
+ * before it (it skips their rows without reading their vectors).
  */
-const rankedCandidates = (start: number, rows: number, exactMax: number): number => {
-  const firstPages = Math.max(1, Math.floor(exactMax / 5));
-  return start + rows <= firstPages ? firstPages : Math.max(exactMax, start + rows);
-};
+export const rankedBlock = (exactMax: number): number => Math.max(1, Math.floor(exactMax / 5));
+
+/**
+ * The matches of `where` from which the page [start, start + rows) is cut, as `d`, each
+ * with its `block` (see `rankedBlock`), and the offset of the page among them: the blocks
+ * the page touches, read in table order after skipping the blocks before them. `where` must
+ * leave the planner no index that reads in another order (search.service.ts: only GIN and
+ * unindexed conditions), so that the blocks of one search are the same whatever page asks.
+ */
+function rankedBlocks(
+  where: Sql,
+  start: number,
+  rows: number,
+  exactMax: number,
+): { from: Sql; offset: number } {
+  const block = rankedBlock(exactMax);
+  const skipped = Math.floor(start / block) * block;
+  const read = Math.ceil((start + rows) / block) * block - skipped;
+  return {
+    from: sql`(select d.*, (row_number() over () - 1) / ${block} as block
+      from (select * from search_document d where ${where}
+        limit ${read} offset ${skipped}) d) d`,
+    offset: start - skipped,
+  };
+}
 
 /** Where the relevance score stands in the sort orders of a search. */
 export type ScoreSort = 'first' | 'later' | 'none';
 
 /**
  * One page of hits in order with what a result card shows (highlighted title and abstract
- * fragments). Sorted by relevance first, it ranks the first `rankedCandidates` matches
- * (all of them, where there are no more): ranking every match of a common word in a million
- * records would read each one's vector. Other orders take every match, read in the order of
- * their index where there are many. The object rows and the (costly) highlighting are read
- * for the page only.
+ * fragments). Sorted by relevance first, the matches are ranked block by block
+ * (`rankedBlocks`). Other orders take every match, read in the order of their index where
+ * there are many; every order ends with the id, so that ties fall the same way every time.
+ * The object rows and the (costly) highlighting are read for the page only.
  */
 export function hitsStatement(
   where: Sql,
@@ -61,13 +85,11 @@ export function hitsStatement(
       ? sql`ts_headline(${sql.raw(`'${config}'`)}, ${path}, ${rank}, ${options})`
       : sql`null::text`;
   const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
-  const page =
-    rank && scoreSort === 'first'
-      ? sql`select d.object_id as id ${scored}
-          from (select * from search_document d where ${where}
-            limit ${rankedCandidates(start, rows, exactMax)}) d
-          order by ${order} limit ${rows} offset ${start}`
-      : sql`select d.object_id as id ${scored}
+  const blocks = rank && scoreSort === 'first' ? rankedBlocks(where, start, rows, exactMax) : null;
+  const page = blocks
+    ? sql`select d.object_id as id ${scored} from ${blocks.from}
+          order by d.block, ${order} limit ${rows} offset ${blocks.offset}`
+    : sql`select d.object_id as id ${scored}
           from search_document d where ${where}
           order by ${order} limit ${rows} offset ${start}`;
   return sql`
@@ -164,7 +186,7 @@ export type FootprintRow = Pick<
 
 /**
  * One page of footprints of the matches (records without an extent have none), in the order
- * of the list search (ranked like `hitsStatement`).
+ * of the list search (ranked block by block like `hitsStatement`).
  */
 export function footprintsStatement(
   where: Sql,
@@ -176,17 +198,15 @@ export function footprintsStatement(
   exactMax: number = EXACT_MATCHES_MAX,
 ): Sql {
   const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
-  const from =
-    rank && scoreSort === 'first'
-      ? sql`(select * from search_document d
-          where ${where} and d.extent is not null limit ${Math.max(exactMax, offset + size)}) d`
-      : sql`search_document d where ${where} and d.extent is not null`;
+  const located = sql`${where} and d.extent is not null`;
+  const blocks =
+    rank && scoreSort === 'first' ? rankedBlocks(located, offset, size, exactMax) : null;
   return sql`
     select d.object_id as id, d.type, d.title_de, d.title_en, d.map_services,
       d.west, d.south, d.east, d.north, d.footprint ${scored}
-    from ${from}
-    order by ${order}
-    limit ${size} offset ${offset}`;
+    from ${blocks ? blocks.from : sql`search_document d where ${located}`}
+    order by ${blocks ? sql`d.block, ` : sql``}${order}
+    limit ${size} offset ${blocks ? blocks.offset : offset}`;
 }
 
 export interface SuggestionRow {
@@ -198,7 +218,8 @@ export interface SuggestionRow {
 
 /**
  * Titles and keywords similar to what is typed (trigram word similarity, so a typo still
- * finds them), those that start with it first; only of records the viewer may read.
+ * finds them), those that start with it first; only of records the viewer may read. A word
+ * that is both a title and a keyword is listed as both, the keyword first (ties by kind).
  */
 export function suggestionsStatement(norm: string, visibility: Sql | undefined, rows: number): Sql {
   const prefix = `${norm.replace(/[\\%_]/g, '\\$&')}%`;
@@ -208,6 +229,6 @@ export function suggestionsStatement(norm: string, visibility: Sql | undefined, 
     from search_term t join search_document d on d.object_id = t.object_id
     where (${norm} <% t.norm or t.norm like ${prefix}) ${visibility ? sql`and ${visibility}` : sql``}
     group by t.term, t.kind
-    order by starts desc, similarity desc, n desc, t.term
+    order by starts desc, similarity desc, n desc, t.term, t.kind
     limit ${rows}`;
 }

@@ -22,6 +22,7 @@ import { normaliseText, viewerTokens } from './search-document.js';
 import { integer, parseSearch, type SearchRequest, type SpatialParams } from './search-params.js';
 import { abstractSnippets, languageSnippets } from './search-snippets.js';
 import {
+  allIndexes,
   conjunction,
   filterQueryCondition,
   orderBy,
@@ -41,6 +42,12 @@ import { emptyFacets, type FacetQuery, facetCounts, tally } from './search-talli
 /** The SQL parts of a search for one viewer. */
 interface Plan {
   where: Sql;
+  /**
+   * The same condition for the page when it is ranked by relevance first: only conditions
+   * that keep the table's order may be looked up in an index (`IndexUse`), so that every
+   * page of the search cuts the same blocks (search.repository.ts, `rankedBlock`).
+   */
+  pageWhere: Sql;
   rank: Sql | undefined;
   order: Sql;
   /** Where the score stands in the sort orders (ranking is bounded when it comes first). */
@@ -54,9 +61,20 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
   const text = queryCondition(request.query);
   const rank = rankTsquery(request.query);
   const base = [visibility, text];
-  const boxes = { indexed: text === undefined };
-  const filter = (fq: FilterQuery) => filterQueryCondition(fq, boxes);
+  const indexes = { ...allIndexes, box: text === undefined };
+  const filter = (fq: FilterQuery) => filterQueryCondition(fq, indexes);
   const where = conjunction([...base, ...request.filters.map(filter)]);
+  const scoreAt = request.sorts.findIndex((sort) => sort.field === 'score');
+  const scoreSort: repo.ScoreSort = scoreAt === 0 ? 'first' : scoreAt > 0 ? 'later' : 'none';
+  const inOrder = { box: false, dates: false };
+  const pageWhere =
+    rank && scoreSort === 'first'
+      ? conjunction([
+          visibility,
+          queryCondition(request.query, inOrder),
+          ...request.filters.map((fq) => filterQueryCondition(fq, inOrder)),
+        ])
+      : where;
   const filtered = new Set(
     request.filters
       .map((f) => f.filter.field)
@@ -67,12 +85,12 @@ function plan(request: SearchRequest, viewer: Viewer): Plan {
     const others = request.filters.filter((f) => f.filter.field !== field).map(filter);
     facetQueries.push({ only: field, where: conjunction([...base, ...others]) });
   }
-  const scoreAt = request.sorts.findIndex((sort) => sort.field === 'score');
   return {
     where,
+    pageWhere,
     rank,
     order: orderBy(request.sorts, rank !== undefined),
-    scoreSort: scoreAt === 0 ? 'first' : scoreAt > 0 ? 'later' : 'none',
+    scoreSort,
     facetQueries,
   };
 }
@@ -89,7 +107,7 @@ export async function search(
     rows<repo.HitRow>(
       target,
       repo.hitsStatement(
-        p.where,
+        p.pageWhere,
         p.rank,
         p.order,
         request.start,
@@ -218,7 +236,7 @@ export async function spatialSearch(
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   const found = await rows<repo.FootprintRow>(
     target,
-    repo.footprintsStatement(p.where, p.rank, p.order, offset, size, p.scoreSort, exactMax),
+    repo.footprintsStatement(p.pageWhere, p.rank, p.order, offset, size, p.scoreSort, exactMax),
   );
   // A page that is neither full nor empty is the last: it tells the count. Otherwise they
   // are counted (estimated beyond EXACT_MATCHES_MAX; a full page counts at least its own).
@@ -305,12 +323,14 @@ export async function matchingIds(
   onlyIds?: readonly string[],
 ): Promise<MatchingIds> {
   const p = plan(request, viewer);
-  const where =
+  // The ids are looked up in their own index, which reads them in id order: a stable order
+  // too, for the few records a request names.
+  const only = (where: Sql) =>
     onlyIds === undefined
-      ? p.where
+      ? where
       : onlyIds.length === 0
         ? sql`false`
-        : sql`(${p.where}) and d.object_id in (${sql.join(onlyIds)})`;
+        : sql`(${where}) and d.object_id in (${sql.join(onlyIds)})`;
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   const [hits, all] = await Promise.all([
     request.rows === 0
@@ -318,7 +338,7 @@ export async function matchingIds(
       : rows<repo.HitRow>(
           target,
           repo.hitsStatement(
-            where,
+            only(p.pageWhere),
             p.rank,
             p.order,
             request.start,
@@ -327,7 +347,7 @@ export async function matchingIds(
             exactMax,
           ),
         ),
-    tally(target, where, { facets: false, exactMax }),
+    tally(target, only(p.where), { facets: false, exactMax }),
   ]);
   return { numFound: all.count, ids: hits.map((hit) => hit.id) };
 }
