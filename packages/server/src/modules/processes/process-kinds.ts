@@ -32,7 +32,31 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+/**
+ * Kinds whose work lives in a module that itself builds on the processes (the command
+ * console runs process kinds in place): that module hands its run over when it loads,
+ * which keeps the imports one-way.
+ */
+const providedRuns: {
+  'command.run'?: JobKind<z.output<(typeof processKindParams)['command.run']>>['run'];
+} = {};
+
+export function provideCommandRun(run: NonNullable<(typeof providedRuns)['command.run']>) {
+  providedRuns['command.run'] = run;
+}
+
 export const jobKinds: Kinds = {
+  'command.run': {
+    // A queue of commands is not repeated: a command that failed half-way may have changed
+    // data, so running the lines again is the administrator's decision (retry).
+    maxTries: 1,
+    run(ctx) {
+      const run = providedRuns['command.run'];
+      if (!run) throw new Error('This app process cannot run commands');
+      return run(ctx);
+    },
+  },
+
   'search.reindex': {
     maxTries: 3,
     // In place, batch by batch (search-index.ts): searches see old or new documents, never
