@@ -88,6 +88,13 @@ describe.each(testDatabases)('the command console API on $name', (database) => {
       expect(editor.statusCode).toBe(403);
       expect(ErrorBody.parse(editor.json()).code).toBe('auth.forbidden');
     }
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/commands/uploads',
+      headers: { ...withToken(tokens.ed as string), 'content-type': 'application/zip' },
+      payload: Buffer.from('PK'),
+    });
+    expect(upload.statusCode).toBe(403);
   });
 
   it('refuses a run from a browser whose CSRF header does not repeat the cookie', async () => {
