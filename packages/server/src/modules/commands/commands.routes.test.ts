@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -276,6 +277,27 @@ describe.each(testDatabases)('the command console API on $name', (database) => {
       (await queued({ line: 'import records from zip 0b7c1a5e-2f43-4d49-9d8a-6c1e2a7f0b11' })).id,
     );
     expect(missing.lines.some((l) => /no such upload/.test(l))).toBe(true);
+  });
+
+  it('keeps an upload for a day; purge expired deletes older ones', async () => {
+    const send = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/commands/uploads',
+        headers: chief({ 'content-type': 'application/zip' }),
+        payload: Buffer.from(zipSync({ 'a.txt': strToU8('a') })),
+      });
+      return CommandUpload.parse(res.json()).upload;
+    };
+    const [old, fresh] = [await send(), await send()];
+    const file = (id: string) => path.join(t.config.dataDir, 'command-uploads', id);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await utimes(file(old), twoDaysAgo, twoDaysAgo);
+    const { process, lines } = await finished((await queued({ line: 'purge expired' })).id);
+    expect(process.state).toBe('succeeded');
+    expect(lines).toContain('info: Deleted 1 command uploads older than a day');
+    expect(existsSync(file(old))).toBe(false);
+    expect(existsSync(file(fresh))).toBe(true);
   });
 
   it('never hands an argument to a shell: shell syntax stays literal text', async () => {

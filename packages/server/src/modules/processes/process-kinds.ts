@@ -1,6 +1,7 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
+import { purgeCommandUploads } from '../commands/command-uploads.js';
 import { checkFixity } from '../files/fixity.js';
 import { systemResolve } from '../geo/proxy.service.js';
 import { checkLinks } from '../links/link-check.js';
@@ -176,9 +177,11 @@ export const jobKinds: Kinds = {
         new Date(now.getTime() - ctx.config.processes.retentionSeconds * 1000),
       );
       ctx.log('info', `Deleted ${jobs} finished processes older than the retention time`);
+      const uploads = await purgeCommandUploads(ctx.config.dataDir, now);
+      ctx.log('info', `Deleted ${uploads} command uploads older than a day`);
       return {
-        message: `${access.sessions} sessions, ${access.throttles} sign-in counters and ${jobs} processes deleted`,
-        result: { ...access, processes: jobs },
+        message: `${access.sessions} sessions, ${access.throttles} sign-in counters, ${jobs} processes and ${uploads} command uploads deleted`,
+        result: { ...access, processes: jobs, commandUploads: uploads },
       };
     },
   },

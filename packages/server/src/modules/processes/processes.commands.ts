@@ -8,8 +8,8 @@ export const processesCommands: CommandModule = {
       syntax: 'purge expired',
       process: true,
       help: {
-        en: 'Deletes expired sessions, spent sign-in counters and finished processes past their retention time.',
-        de: 'Löscht abgelaufene Sitzungen, verbrauchte Anmeldezähler und beendete Prozesse nach ihrer Aufbewahrungszeit.',
+        en: 'Deletes expired sessions, spent sign-in counters, finished processes past their retention time and command uploads older than a day.',
+        de: 'Löscht abgelaufene Sitzungen, verbrauchte Anmeldezähler, beendete Prozesse nach ihrer Aufbewahrungszeit und Befehls-Uploads, die älter als ein Tag sind.',
       },
       async run(env) {
         await env.runJob('maintenance.purge', {});
