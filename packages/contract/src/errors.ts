@@ -86,6 +86,13 @@ export const ErrorCode = {
   processNotRetryable: 'process.not_retryable',
   scheduleNotFound: 'process.schedule_not_found',
   cronInvalid: 'process.cron_invalid',
+  // Command console (issue 23)
+  commandLineInvalid: 'command.line_invalid',
+  commandUnknown: 'command.unknown',
+  commandSyntax: 'command.syntax',
+  commandArgumentInvalid: 'command.argument_invalid',
+  commandUploadNotFound: 'command.upload_not_found',
+  commandFailed: 'command.failed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

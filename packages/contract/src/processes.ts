@@ -17,6 +17,17 @@ export const finishedStates: readonly ProcessState[] = ['succeeded', 'failed', '
  * the start form of the web app offers the kinds in `startableKinds`.
  */
 export const processKindParams = {
+  /**
+   * Runs command lines of the console in order, as the administrator who queued them
+   * (issue 23); the log is their output. Stops at the first failure unless
+   * `continueOnFailure`.
+   */
+  'command.run': z
+    .object({
+      lines: z.array(z.string().min(1).max(2000)).min(1).max(100),
+      continueOnFailure: z.boolean().default(false),
+    })
+    .strict(),
   /** Recomputes every search document in place: searches see old or new documents, never none. */
   'search.reindex': z.object({}).strict(),
   /** Re-hashes every stored blob; reports mismatches and missing files. */

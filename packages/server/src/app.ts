@@ -29,10 +29,12 @@ import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
+import { commandRoutes } from './modules/commands/command.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
+import { forgetFileUrlKey } from './modules/files/signed-url.js';
 import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import type { Resolve } from './modules/geo/proxy.service.js';
@@ -48,6 +50,7 @@ import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
+import { MemoryCaches } from './modules/system/memory-caches.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
 import { groupRoutes } from './modules/users/groups.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -62,6 +65,8 @@ declare module 'fastify' {
     /** Whether the database holds demo data (its demo accounts sign in with known passwords). */
     demoDatabase: boolean;
     config: Config;
+    /** The caches this process keeps in memory (`clear caches` empties them). */
+    memoryCaches: MemoryCaches;
   }
 }
 
@@ -116,6 +121,8 @@ export async function buildApp(
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('memoryCaches', new MemoryCaches());
+  app.memoryCaches.register('file-URL signing key', () => forgetFileUrlKey(database.db));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -186,6 +193,7 @@ export async function buildApp(
         await api.register(
           processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
         );
+        await api.register(commandRoutes({ wake: () => app.processes.worker.wake() }));
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // The index page links its assets absolutely only when it knows the outer prefix.

@@ -70,6 +70,11 @@ export interface Config {
   csw: CswConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
+  /**
+   * The account whose identity and rights `npm run cli` uses (`CLI_USER`, default `admin`):
+   * its commands obey that account's roles and its changes are audited under its name.
+   */
+  cliUser: string;
 }
 
 /** How this process's worker takes and runs background jobs. */
@@ -186,6 +191,7 @@ const Environment = z.object({
   PROCESS_LEASE_TIMEOUT: millis.optional(),
   PROCESS_RETRY_DELAY: millis.optional(),
   PROCESS_RETENTION: duration.optional(),
+  CLI_USER: z.string().trim().min(1).max(64).optional(),
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -258,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelayMs: e.PROCESS_RETRY_DELAY ?? 10_000,
       retentionSeconds: e.PROCESS_RETENTION ?? 30 * 86400,
     },
+    cliUser: e.CLI_USER ?? 'admin',
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {
     throw new ConfigError([

@@ -72,6 +72,32 @@ describe('keys of SPEC §9', () => {
   });
 });
 
+describe('the command history (issue 23)', () => {
+  it('keeps the last lines in local storage, newest last, each once', () => {
+    const { local, storage } = setup();
+    storage.addCommandHistory('reindex search');
+    storage.addCommandHistory('show statistics');
+    expect(storage.addCommandHistory('reindex search')).toEqual([
+      'show statistics',
+      'reindex search',
+    ]);
+    expect(JSON.parse(local.getItem(storageKeys.commandHistory) ?? '')).toEqual([
+      'show statistics',
+      'reindex search',
+    ]);
+    for (let i = 0; i < 60; i += 1) storage.addCommandHistory(`help ${i}`);
+    expect(storage.getCommandHistory()).toHaveLength(50);
+    expect(storage.getCommandHistory().at(-1)).toBe('help 59');
+  });
+
+  it('answers an empty list for a missing or foreign value', () => {
+    const { local, storage } = setup();
+    expect(storage.getCommandHistory()).toEqual([]);
+    local.setItem(storageKeys.commandHistory, '{"not":"a list"}');
+    expect(storage.getCommandHistory()).toEqual([]);
+  });
+});
+
 describe('values that cannot be trusted', () => {
   it('answers null for a principal that is not JSON or not a principal', () => {
     const local = new MemoryStorage({ principal: '{broken' });

@@ -16,7 +16,12 @@ export const storageKeys = {
   lang: 'lang',
   colorScheme: 'colorScheme',
   returnTo: 'returnTo',
+  /** The command console's last lines (issue 23), newest last. */
+  commandHistory: 'commandHistory',
 } as const;
+
+/** How many command lines the history keeps. */
+export const COMMAND_HISTORY_MAX = 50;
 
 /** A colour scheme that can be stored; automatic is the absence of a stored value (SPEC §3). */
 export type StoredColorScheme = 'light' | 'dark';
@@ -52,6 +57,10 @@ export interface AppStorage {
   getReturnTo(): unknown;
   setReturnTo(target: unknown): void;
   removeReturnTo(): void;
+  /** The console's remembered command lines, oldest first (an empty list when none). */
+  getCommandHistory(): string[];
+  /** Remembers a line at the end, once (an earlier equal line moves), keeping the newest. */
+  addCommandHistory(line: string): string[];
 }
 
 /** The two kinds of browser storage. */
@@ -110,6 +119,11 @@ export function createAppStorage(areas: StorageAreas = {}): AppStorage {
     }
   };
 
+  const commandHistory = (): string[] => {
+    const value = readJson('local', storageKeys.commandHistory);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  };
+
   return {
     getAccessToken: () => read('local', storageKeys.accessToken) || null,
     setAccessToken: (token) => write('local', storageKeys.accessToken, token),
@@ -146,6 +160,14 @@ export function createAppStorage(areas: StorageAreas = {}): AppStorage {
       else write('session', storageKeys.returnTo, text);
     },
     removeReturnTo: () => remove('session', storageKeys.returnTo),
+
+    getCommandHistory: commandHistory,
+    addCommandHistory: (line) => {
+      const current = commandHistory().filter((old) => old !== line);
+      const next = [...current, line].slice(-COMMAND_HISTORY_MAX);
+      write('local', storageKeys.commandHistory, JSON.stringify(next));
+      return next;
+    },
   };
 }
 

@@ -213,6 +213,21 @@ export async function authenticate(ctx: AccessContext, token: string): Promise<A
   return { accountId: account.id, sessionHash, principal: toPrincipal(account, roles), groups };
 }
 
+/**
+ * The identity of an enabled account without a session: a queued command run acts as the
+ * administrator who queued it, and the command-line tool as its configured account. Null
+ * when the account does not exist or is disabled.
+ */
+export async function authOfAccount(db: Db, name: string): Promise<Auth | null> {
+  const account = await repo.findAccountByName(db, name);
+  if (!account?.enabled) return null;
+  const [roles, groups] = await Promise.all([
+    repo.listRolesOfAccount(db, account.id),
+    repo.listGroupsOfAccount(db, account.id),
+  ]);
+  return { accountId: account.id, sessionHash: '', principal: toPrincipal(account, roles), groups };
+}
+
 function toPrincipal(account: repo.AccountRow, roles: string[]): Principal {
   const entries = Object.entries(account.attributes ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return {

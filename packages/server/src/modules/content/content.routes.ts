@@ -7,6 +7,7 @@ import { createContentPages } from './content.service.js';
 export function contentRoutes(contentDir: string): FastifyPluginAsyncZod {
   return async (app) => {
     const pages = createContentPages(contentDir, app.log);
+    app.memoryCaches.register('rendered static pages', () => pages.clear());
 
     app.get(
       '/content/:lang/:fileName',

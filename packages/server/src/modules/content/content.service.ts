@@ -19,6 +19,8 @@ export interface ContentPages {
    * `CONTENT_FILE_NAME` and 404 `content.not_found` for an unknown language or page.
    */
   get(lang: string, fileName: string): Promise<ContentPage>;
+  /** Forgets every rendered page (`clear caches`); answers how many there were. */
+  clear(): number;
 }
 
 interface CacheEntry {
@@ -80,6 +82,11 @@ export function createContentPages(contentDir: string, log?: ContentLog): Conten
   }
 
   return {
+    clear() {
+      const entries = cache.size;
+      cache.clear();
+      return entries;
+    },
     async get(lang, fileName) {
       if (!isContentFileName(fileName)) {
         throw new BadRequestError(

@@ -81,6 +81,11 @@ export function fileUrlKey(db: Db, now: Date): Promise<Buffer> {
   return key;
 }
 
+/** Forgets the key read for `db` (`clear caches`): the next use reads it again. */
+export function forgetFileUrlKey(db: Db): number {
+  return keys.delete(db) ? 1 : 0;
+}
+
 function issuerCode(issuer: TokenIssuer): string {
   return issuer.kind === 'public' ? 'p' : `${issuer.kind === 'account' ? 'a' : 'k'}${issuer.id}`;
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { BlobStore } from '../files/store.js';
+import type { MemoryCaches } from '../system/memory-caches.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -13,6 +14,10 @@ export interface JobContext<P> {
   db: Db;
   config: Config;
   store: BlobStore;
+  /** The in-memory caches of the app process that runs the job. */
+  caches: MemoryCaches;
+  /** The account that queued the job; null for schedules and start-up work. */
+  startedBy: string | null;
   now: () => Date;
   /** Aborted when a cancel is asked for, the run's lease is lost or the app shuts down. */
   signal: AbortSignal;

@@ -1,6 +1,7 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
+import { purgeCommandUploads } from '../commands/command-uploads.js';
 import { checkFixity } from '../files/fixity.js';
 import { systemResolve } from '../geo/proxy.service.js';
 import { checkLinks } from '../links/link-check.js';
@@ -32,7 +33,31 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+/**
+ * Kinds whose work lives in a module that itself builds on the processes (the command
+ * console runs process kinds in place): that module hands its run over when it loads,
+ * which keeps the imports one-way.
+ */
+const providedRuns: {
+  'command.run'?: JobKind<z.output<(typeof processKindParams)['command.run']>>['run'];
+} = {};
+
+export function provideCommandRun(run: NonNullable<(typeof providedRuns)['command.run']>) {
+  providedRuns['command.run'] = run;
+}
+
 export const jobKinds: Kinds = {
+  'command.run': {
+    // A queue of commands is not repeated: a command that failed half-way may have changed
+    // data, so running the lines again is the administrator's decision (retry).
+    maxTries: 1,
+    run(ctx) {
+      const run = providedRuns['command.run'];
+      if (!run) throw new Error('This app process cannot run commands');
+      return run(ctx);
+    },
+  },
+
   'search.reindex': {
     maxTries: 3,
     // In place, batch by batch (search-index.ts): searches see old or new documents, never
@@ -152,9 +177,11 @@ export const jobKinds: Kinds = {
         new Date(now.getTime() - ctx.config.processes.retentionSeconds * 1000),
       );
       ctx.log('info', `Deleted ${jobs} finished processes older than the retention time`);
+      const uploads = await purgeCommandUploads(ctx.config.dataDir, now);
+      ctx.log('info', `Deleted ${uploads} command uploads older than a day`);
       return {
-        message: `${access.sessions} sessions, ${access.throttles} sign-in counters and ${jobs} processes deleted`,
-        result: { ...access, processes: jobs },
+        message: `${access.sessions} sessions, ${access.throttles} sign-in counters, ${jobs} processes and ${uploads} command uploads deleted`,
+        result: { ...access, processes: jobs, commandUploads: uploads },
       };
     },
   },

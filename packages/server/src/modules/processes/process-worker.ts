@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { ProcessJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../files/store.js';
+import type { MemoryCaches } from '../system/memory-caches.js';
 import * as repo from './process.repository.js';
 import { JobCanceled, type LogLevel } from './process-job.js';
 import { isKnownKind, runJob } from './process-kinds.js';
@@ -15,6 +16,7 @@ export interface WorkerDeps {
   db: Db;
   config: Config;
   store: BlobStore;
+  caches: MemoryCaches;
   clock: () => Date;
   log: FastifyBaseLogger;
 }
@@ -98,7 +100,7 @@ export class ProcessWorker {
   }
 
   private async run(job: ProcessJobRow, controller: AbortController): Promise<void> {
-    const { db, config, clock, log, store } = this.deps;
+    const { db, config, clock, log, store, caches } = this.deps;
     const owner = this.owner;
     const state = {
       progress: 0,
@@ -148,6 +150,8 @@ export class ProcessWorker {
         db,
         config,
         store,
+        caches,
+        startedBy: job.started_by,
         now: clock,
         signal: controller.signal,
         log: writeLine,

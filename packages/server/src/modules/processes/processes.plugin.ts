@@ -22,6 +22,7 @@ export function registerProcesses(app: FastifyInstance): void {
     db: app.db,
     config,
     store: app.blobStore,
+    caches: app.memoryCaches,
     clock: app.clock,
     log: app.log,
   });

@@ -45,7 +45,7 @@ export async function unlockUser(ctx: UsersContext, name: string): Promise<UserD
 }
 
 /** A temporary password: 16 random characters, easy to read out and type. */
-function temporaryPassword(): string {
+export function temporaryPassword(): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(16);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');

@@ -2,9 +2,9 @@ import type { Process, ProcessLogLine } from '@geoportal/contract/processes';
 import { Button, Code, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { readProcessLog } from '../../../lib/api/process-stream';
 import { useAccess } from '../../../lib/auth/access';
 import { saveBlob } from '../../../lib/save-download';
-import { readLog } from '../api/processes';
 import { isFinished } from '../model/format';
 
 /** Lines kept on screen; the download fetches the whole log again. */
@@ -40,7 +40,7 @@ export function ProcessLogView({ process }: { process: Process }) {
     let stopped = false;
     const read = async () => {
       for (;;) {
-        const page = await readLog(client, process.id, after.current).catch(() => undefined);
+        const page = await readProcessLog(client, process.id, after.current).catch(() => undefined);
         if (!page || stopped || page.items.length === 0) return;
         after.current = page.next;
         setLines((old) => [...old, ...page.items].slice(-SHOWN_MAX));
@@ -64,7 +64,7 @@ export function ProcessLogView({ process }: { process: Process }) {
     const all: ProcessLogLine[] = [];
     let from = 0;
     for (;;) {
-      const page = await readLog(client, process.id, from);
+      const page = await readProcessLog(client, process.id, from);
       all.push(...page.items);
       if (page.items.length === 0) break;
       from = page.next;

@@ -20,11 +20,12 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { useAccess } from '../../../lib/auth/access';
+import { useProcessEvents } from '../../../lib/hooks/use-process-events';
 import { errorText } from '../../../lib/http/error-text';
 import { showToast } from '../../../lib/toast';
 import { getProcess, listProcesses, listSchedules, startProcess } from '../api/processes';
-import { useProcessEvents } from '../hooks/use-process-events';
 import { durationSeconds, formatDuration, isFinished, kindKey, stateColor } from '../model/format';
 import { ProcessDetail } from './process-detail';
 import { ProcessProgress } from './process-progress';
@@ -48,6 +49,9 @@ export function ProcessesPage() {
   const [reload, setReload] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const listHeading = useId();
+  // `?process=<id>` opens that process (links from the command console).
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('process');
 
   const fail = useCallback(
     (error: unknown) =>
@@ -81,6 +85,11 @@ export function ProcessesPage() {
   useEffect(() => {
     listSchedules(client).then((answer) => setSchedules(answer.items), fail);
   }, [client, reload, fail]);
+
+  useEffect(() => {
+    if (!linked) return;
+    getProcess(client, linked).then(setSelected, fail);
+  }, [client, linked, fail]);
 
   // The stream may miss a change made while it (re)connects: the open process is read
   // again every few seconds until it has finished.

@@ -1,6 +1,6 @@
 import type { Process } from '@geoportal/contract/processes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followProcessEvents } from './processes';
+import { followProcessEvents } from './process-stream';
 
 const process = (id: string, progress: number): Process => ({
   id,

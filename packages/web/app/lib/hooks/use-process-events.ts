@@ -1,8 +1,8 @@
 import type { Process } from '@geoportal/contract/processes';
 import { useEffect, useRef, useState } from 'react';
-import { useAccess } from '../../../lib/auth/access';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { followProcessEvents } from '../api/processes';
+import { followProcessEvents } from '../api/process-stream';
+import { useAccess } from '../auth/access';
+import { useAuth } from '../auth/use-auth';
 
 /**
  * Follows the live stream of process changes while the page is open; reconnects after a

@@ -1,0 +1,57 @@
+import type { processKindParams } from '@geoportal/contract/processes';
+import type { z } from 'zod';
+import { authOfAccount } from '../access/access.service.js';
+import { JobCanceled, type JobContext } from '../processes/process-job.js';
+import { provideCommandRun } from '../processes/process-kinds.js';
+import { parseLine } from './command-catalogue.js';
+import { failureText, runParsedLine } from './command-runner.js';
+import { readCommandUpload } from './command-uploads.js';
+
+type Params = z.output<(typeof processKindParams)['command.run']>;
+
+/**
+ * The `command.run` process: the lines in order, as the administrator who queued them (read
+ * again now, so a since-disabled account runs nothing). Each line's output goes to the log
+ * after a `> line` header; a failed line stops the rest unless `continueOnFailure`.
+ */
+export async function runCommandJob(job: JobContext<Params>) {
+  const auth = job.startedBy ? await authOfAccount(job.db, job.startedBy) : null;
+  const { lines, continueOnFailure } = job.params;
+  let failed = 0;
+  let done = 0;
+  for (const line of lines) {
+    job.checkpoint();
+    job.log('info', `> ${line}`);
+    try {
+      await runParsedLine(parseLine(line), {
+        ctx: {
+          db: job.db,
+          now: job.now(),
+          auth,
+          config: job.config,
+          store: job.store,
+          requestId: `process:${job.id}`,
+          language: 'en',
+        },
+        caches: job.caches,
+        clock: job.now,
+        readUpload: (reference) => readCommandUpload(job.config.dataDir, reference),
+        write: job.log,
+        stored: true,
+        job: { id: job.id, signal: job.signal, progress: job.progress, checkpoint: job.checkpoint },
+      });
+      done += 1;
+    } catch (error) {
+      if (error instanceof JobCanceled) throw error;
+      failed += 1;
+      job.log('error', `Failed: ${failureText(error)}`);
+      if (!continueOnFailure) break;
+    }
+  }
+  const skipped = lines.length - done - failed;
+  const summary = `${done} of ${lines.length} commands succeeded${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} not run` : ''}`;
+  if (failed > 0) throw new Error(summary);
+  return { message: summary, result: { succeeded: done, failed, skipped } };
+}
+
+provideCommandRun(runCommandJob);
