@@ -31,6 +31,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { classificationRoutes } from './modules/classifications/classification.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
+import { oaiRoutes } from './modules/oai/oai.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import type { refuseAddress } from './modules/geo/address-policy.js';
@@ -211,6 +212,8 @@ export async function buildApp(
     );
     // The catalogue service (CSW 2.0.2), with the OWS exception reports of its standard.
     await app.register(cswRoutes, { prefix: '/csw' });
+    // OAI-PMH 2.0, with deleted records and the error elements of its protocol.
+    await app.register(oaiRoutes, { prefix: '/oai' });
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -1,0 +1,141 @@
+import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import { stepsTo, stepTaker } from '../../test/expected-access.js';
+import { completeMetadata } from '../../test/record-fixtures.js';
+import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
+
+/**
+ * The access matrix of the OAI-PMH interface: every kind of caller × every workflow state.
+ * A harvest copies the catalogue for the public, so every caller — signed in, editor,
+ * administrator or key holder — gets what visitors may read (DESIGN §5): published records
+ * with their content, a withdrawn record as a deleted header without content (it was public
+ * once), and nothing of drafts and submissions. Every record carries grants that could let
+ * someone past review: write and delete to a grantee and a stored read grant to everyone.
+ */
+
+type Caller = 'visitor' | 'owner' | 'otherSubmitter' | 'editor' | 'administrator' | 'grantee' | 'readKey';
+const callers: Caller[] = [
+  'visitor',
+  'owner',
+  'otherSubmitter',
+  'editor',
+  'administrator',
+  'grantee',
+  'readKey',
+];
+
+const WORD = 'Matrixprobe';
+
+describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
+  let t: TestApp;
+  const tokens: Partial<Record<Caller, string>> = {};
+  const ids = {} as Record<ObjectState, string>;
+  let readKey = '';
+  const headers = (caller: Caller): Record<string, string> =>
+    caller === 'readKey'
+      ? { 'x-access-key': readKey }
+      : tokens[caller]
+        ? withToken(tokens[caller] as string)
+        : {};
+  const oai = async (caller: Caller, args: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/oai?${new URLSearchParams(args)}`,
+      headers: headers(caller),
+    });
+    expect(res.statusCode).toBe(200);
+    return oaiAnswer(res);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
+    const accounts: [Caller, string][] = [
+      ['owner', 'submitter'],
+      ['otherSubmitter', 'submitter'],
+      ['grantee', 'submitter'],
+      ['editor', 'editor'],
+      ['administrator', 'administrator'],
+    ];
+    for (const [name, role] of accounts) {
+      await createAccount(t.app, name, `${name}-password-1`, { role });
+      tokens[name] = await signIn(t.app, name, `${name}-password-1`);
+    }
+    const api = apiCaller(t.app);
+    for (const state of objectStates) {
+      const created = await api('POST', '/object', headers('owner'), {
+        metadata: completeMetadata({ title: { de: `${WORD} ${state}` } }),
+      });
+      const id = created.json().id as string;
+      ids[state] = id;
+      const key = await api('POST', `/object/${id}/accessKeys`, headers('owner'), { type: 'read' });
+      if (state === 'draft') readKey = key.json().secret;
+      for (const step of stepsTo(state)) {
+        const res = await api('PUT', `/object/${id}/state`, headers(stepTaker(step) as Caller), {
+          state: step,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      const granted = await api('POST', `/object/${id}/accessControl`, headers('owner'), {
+        public: true,
+        grants: (['write', 'delete'] as const).map((permission) => ({
+          permission,
+          subject: { kind: 'user', name: 'grantee' },
+        })),
+      });
+      expect(granted.statusCode).toBe(200);
+      await t.app.db
+        .insertInto('object_grant')
+        .values({ object_id: id, permission: 'read', subject_kind: 'everyone', subject_name: '' })
+        .execute();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  for (const caller of callers) {
+    it(`${caller}: ListRecords and ListIdentifiers answer the public view only`, async () => {
+      for (const verb of ['ListRecords', 'ListIdentifiers']) {
+        const url = new URLSearchParams({ verb, metadataPrefix: 'oai_dc' });
+        const res = await t.app.inject({ method: 'GET', url: `/oai?${url}`, headers: headers(caller) });
+        const answer = oaiAnswer(res);
+        const { headers: items } = await harvest(t.app, { verb, metadataPrefix: 'oai_dc' });
+        // The caller's answer is the visitor's, byte for byte.
+        expect(items.map((h) => h.id)).toEqual(
+          [...answer.body.matchAll(/<identifier>oai:geoportal\.example\.org:([^<]+)<\/identifier>/g)].map((m) => m[1]),
+        );
+        expect(new Set(items.filter((h) => !h.deleted).map((h) => h.id))).toEqual(
+          new Set([ids.published]),
+        );
+        expect(new Set(items.filter((h) => h.deleted).map((h) => h.id))).toEqual(
+          new Set([ids.withdrawn]),
+        );
+        for (const state of ['draft', 'submitted', 'withdrawn'] as const) {
+          expect(answer.body.includes(`${WORD} ${state}`), `${verb} ${state}`).toBe(false);
+        }
+        if (verb === 'ListRecords') expect(answer.body).toContain(`${WORD} published`);
+      }
+    });
+
+    it(`${caller}: GetRecord answers published records, withdrawn as deleted, nothing else`, async () => {
+      for (const state of objectStates) {
+        for (const metadataPrefix of ['oai_dc', 'iso19139']) {
+          const answer = await oai(caller, {
+            verb: 'GetRecord',
+            identifier: `oai:geoportal.example.org:${ids[state]}`,
+            metadataPrefix,
+          });
+          expect(answer.body.includes(`${WORD} ${state}`), `${state} ${metadataPrefix}`).toBe(
+            state === 'published',
+          );
+          if (state === 'withdrawn') expect(recordOf(answer).deleted).toBe(true);
+          if (state === 'draft' || state === 'submitted') {
+            expect(answer.errors.map((e) => e.code)).toEqual(['idDoesNotExist']);
+          }
+        }
+      }
+    });
+  }
+});
