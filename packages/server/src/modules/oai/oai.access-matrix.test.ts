@@ -1,9 +1,10 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
-import { stepsTo, stepTaker } from '../../test/expected-access.js';
-import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { replaceGrants } from '../objects/object.repository.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
+import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
 import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
 
 /**
@@ -15,8 +16,7 @@ import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
  * someone past review: write and delete to a grantee and a stored read grant to everyone.
  */
 
-type Caller = 'visitor' | 'owner' | 'otherSubmitter' | 'editor' | 'administrator' | 'grantee' | 'readKey';
-const callers: Caller[] = [
+const callers = [
   'visitor',
   'owner',
   'otherSubmitter',
@@ -24,21 +24,17 @@ const callers: Caller[] = [
   'administrator',
   'grantee',
   'readKey',
-];
+] as const;
+type Caller = (typeof callers)[number];
 
 const WORD = 'Matrixprobe';
 
 describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
   let t: TestApp;
-  const tokens: Partial<Record<Caller, string>> = {};
   const ids = {} as Record<ObjectState, string>;
-  let readKey = '';
-  const headers = (caller: Caller): Record<string, string> =>
-    caller === 'readKey'
-      ? { 'x-access-key': readKey }
-      : tokens[caller]
-        ? withToken(tokens[caller] as string)
-        : {};
+  /** What each caller sends: nothing, its session, or the draft's read key. */
+  const sent = new Map<Caller, Record<string, string>>([['visitor', {}]]);
+  const headers = (caller: Caller) => sent.get(caller) ?? {};
   const oai = async (caller: Caller, args: Record<string, string>) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -51,44 +47,29 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
-    const accounts: [Caller, string][] = [
-      ['owner', 'submitter'],
-      ['otherSubmitter', 'submitter'],
-      ['grantee', 'submitter'],
-      ['editor', 'editor'],
-      ['administrator', 'administrator'],
-    ];
-    for (const [name, role] of accounts) {
+    // The search tests' owner, other submitter and editor, and a grantee and administrator.
+    const search = await searchAccounts(t.app);
+    sent.set('owner', withToken(search.owner));
+    sent.set('otherSubmitter', withToken(search.other));
+    sent.set('editor', withToken(search.editor));
+    for (const [name, role] of [['grantee', 'submitter'], ['administrator', 'administrator']] as const) {
       await createAccount(t.app, name, `${name}-password-1`, { role });
-      tokens[name] = await signIn(t.app, name, `${name}-password-1`);
+      sent.set(name, withToken(await signIn(t.app, name, `${name}-password-1`)));
     }
     const api = apiCaller(t.app);
     for (const state of objectStates) {
-      const created = await api('POST', '/object', headers('owner'), {
-        metadata: completeMetadata({ title: { de: `${WORD} ${state}` } }),
-      });
-      const id = created.json().id as string;
+      const id = await createRecord(t.app, search, { title: { de: `${WORD} ${state}` } }, state);
       ids[state] = id;
       const key = await api('POST', `/object/${id}/accessKeys`, headers('owner'), { type: 'read' });
-      if (state === 'draft') readKey = key.json().secret;
-      for (const step of stepsTo(state)) {
-        const res = await api('PUT', `/object/${id}/state`, headers(stepTaker(step) as Caller), {
-          state: step,
-        });
-        expect(res.statusCode).toBe(200);
-      }
-      const granted = await api('POST', `/object/${id}/accessControl`, headers('owner'), {
-        public: true,
-        grants: (['write', 'delete'] as const).map((permission) => ({
-          permission,
-          subject: { kind: 'user', name: 'grantee' },
-        })),
-      });
-      expect(granted.statusCode).toBe(200);
-      await t.app.db
-        .insertInto('object_grant')
-        .values({ object_id: id, permission: 'read', subject_kind: 'everyone', subject_name: '' })
-        .execute();
+      if (state === 'draft') sent.set('readKey', { 'x-access-key': key.json().secret });
+      // Grants that must not let anyone past review, stored as they are (a read grant to
+      // everyone only older versions allowed on unpublished records), and indexed.
+      await replaceGrants(t.app.db, id, [
+        { permission: 'write', subject: { kind: 'user', name: 'grantee' } },
+        { permission: 'delete', subject: { kind: 'user', name: 'grantee' } },
+        { permission: 'read', subject: { kind: 'everyone' } },
+      ]);
+      await refreshSearchDocuments(t.app.db, [id]);
     }
   }, 120_000);
   afterAll(async () => {

@@ -31,7 +31,16 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
   /** When the records were all in their final states. */
   let settled = '';
 
-  const tick = (seconds = 60) => clock.advance(seconds);
+  const tick = (by = 60) => clock.advance(by);
+  const seconds = (time: Date) => `${time.toISOString().slice(0, 19)}Z`;
+  /** The owner sets the public flag (no grants), as the access-control dialog does. */
+  const setPublic = async (id: string, value: boolean) => {
+    const res = await apiCaller(t.app)('POST', `/object/${id}/accessControl`, withToken(tokens.owner), {
+      public: value,
+      grants: [],
+    });
+    expect(res.statusCode).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -74,18 +83,13 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     await create('withdrawn', { title: { de: 'Zurückgezogen' } }, 'withdrawn');
     await create('hidden', { title: { de: 'Nicht mehr öffentlich' } });
     await create('deleted', { title: { de: 'Gelöscht' } });
-    const api = apiCaller(t.app);
     tick();
-    const hidden = await api('POST', `/object/${ids.hidden}/accessControl`, withToken(tokens.owner), {
-      public: false,
-      grants: [],
-    });
-    expect(hidden.statusCode).toBe(200);
+    await setPublic(ids.hidden as string, false);
     tick();
-    const deleted = await api('DELETE', `/object/${ids.deleted}`, withToken(tokens.editor));
+    const deleted = await apiCaller(t.app)('DELETE', `/object/${ids.deleted}`, withToken(tokens.editor));
     expect(deleted.statusCode).toBe(204);
     tick();
-    settled = clock().toISOString().slice(0, 19) + 'Z';
+    settled = seconds(clock());
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -112,7 +116,7 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(text('granularity')).toBe('YYYY-MM-DDThh:mm:ssZ');
     // The first record was created a minute after the start of the clock.
     expect(text('earliestDatestamp')).toBe('2026-01-15T10:01:00Z');
-    expect(answer.responseDate).toBe(clock().toISOString().slice(0, 19) + 'Z');
+    expect(answer.responseDate).toBe(seconds(clock()));
     // An empty repository says now.
     expect(String((empty.identify?.root.Identify as any)[0].earliestDatestamp[0]['#text'])).toBe(
       '2026-01-15T10:00:00Z',
@@ -394,7 +398,7 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
       state: 'withdrawn',
     });
     expect(withdrawn.statusCode).toBe(200);
-    const withdrawnAt = clock().toISOString().slice(0, 19) + 'Z';
+    const withdrawnAt = seconds(clock());
     tick();
     const next = await harvest(t.app, {
       verb: 'ListRecords',
@@ -414,19 +418,11 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
       expect(res.statusCode, state).toBe(200);
     }
     tick();
-    const hide = await api('POST', `/object/${ids.soil}/accessControl`, withToken(tokens.owner), {
-      public: false,
-      grants: [],
-    });
-    expect(hide.statusCode).toBe(200);
+    await setPublic(ids.soil as string, false);
     tick();
-    const mark = clock().toISOString().slice(0, 19) + 'Z';
+    const mark = seconds(clock());
     tick();
-    const show = await api('POST', `/object/${ids.soil}/accessControl`, withToken(tokens.owner), {
-      public: true,
-      grants: [],
-    });
-    expect(show.statusCode).toBe(200);
+    await setPublic(ids.soil as string, true);
     tick();
     const shown = await harvest(t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: mark });
     expect(shown.records).toEqual([
