@@ -226,7 +226,10 @@ const Environment = z.object({
   OAI_ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
   OAI_REPOSITORY_IDENTIFIER: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,199}$/, 'expected a host name such as geoportal.example.org')
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9.-]{0,199}$/,
+      'expected a host name such as geoportal.example.org',
+    )
     .optional(),
   OAI_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
   PROCESS_WORKER: flag.optional(),

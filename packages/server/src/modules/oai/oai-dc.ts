@@ -92,6 +92,10 @@ export function oaiDc(record: DcSource, recordUrl: string): string {
       (m.related ?? []).map((r) => r.id),
     ),
     ...coverage(m),
-    ...many('dc:rights', [m.licence, m.useConstraints?.de ?? m.useConstraints?.en, m.accessConstraints?.de ?? m.accessConstraints?.en]),
+    ...many('dc:rights', [
+      m.licence,
+      m.useConstraints?.de ?? m.useConstraints?.en,
+      m.accessConstraints?.de ?? m.accessConstraints?.en,
+    ]),
   );
 }

@@ -87,7 +87,7 @@ export function readRequest(params: URLSearchParams): {
 } {
   const verbValues = params.getAll('verb');
   if (verbValues.length === 0) {
-    throw new OaiError('badVerb', 'The request names no verb. Use one of ' + verbs.join(', ') + '.');
+    throw new OaiError('badVerb', `The request names no verb. Use one of ${verbs.join(', ')}.`);
   }
   if (verbValues.length > 1) throw new OaiError('badVerb', 'The argument verb is repeated.');
   const verb = verbValues[0] as string;
@@ -122,7 +122,10 @@ function required(args: Record<string, string>, name: string, verb: Verb): strin
 function prefixOf(args: Record<string, string>, verb: Verb): string {
   const prefix = required(args, 'metadataPrefix', verb);
   if (!/^[A-Za-z0-9\-_.!~*'()]+$/.test(prefix)) {
-    throw new OaiError('badArgument', `The metadataPrefix ${quote(prefix)} is not a metadataPrefix.`);
+    throw new OaiError(
+      'badArgument',
+      `The metadataPrefix ${quote(prefix)} is not a metadataPrefix.`,
+    );
   }
   return prefix;
 }
@@ -168,7 +171,10 @@ function listOf(
   const from = args.from === undefined ? undefined : dateBound('from', args.from);
   const until = args.until === undefined ? undefined : dateBound('until', args.until);
   if (from && until && from.granularity !== until.granularity) {
-    throw new OaiError('badArgument', 'The arguments from and until must have the same granularity.');
+    throw new OaiError(
+      'badArgument',
+      'The arguments from and until must have the same granularity.',
+    );
   }
   if (from && until && from.date > until.date) {
     throw new OaiError('badArgument', 'The argument from lies after until.');

@@ -1,3 +1,4 @@
+import { type Classification, walkNodes } from '@geoportal/contract/classification';
 import type { EntryFilter } from './oai.repository.js';
 import { SET_SPEC } from './oai-request.js';
 
@@ -10,7 +11,12 @@ import { SET_SPEC } from './oai-request.js';
 
 /** The set hierarchies: setSpec of the top set, facet field, classification of the labels. */
 export const setRoots = [
-  { spec: 'type', field: 'type', classification: 'resourceType', name: 'Ressourcentyp / Resource type' },
+  {
+    spec: 'type',
+    field: 'type',
+    classification: 'resourceType',
+    name: 'Ressourcentyp / Resource type',
+  },
   {
     spec: 'inspireTheme',
     field: 'inspireTheme',
@@ -43,4 +49,16 @@ export function setFilter(spec: string): NonNullable<EntryFilter['set']> {
   const root = setRoots.find((r) => r.spec === top);
   if (!root || rest.length > 0) return { facet: '' };
   return code === undefined ? { prefix: `${root.field}=` } : { facet: `${root.field}=${code}` };
+}
+
+/** The labels of the set classifications' codes: classification id → code → labels. */
+export function setLabels(
+  classifications: ReadonlyMap<string, Classification>,
+): Map<string, Map<string, { de?: string | undefined; en?: string | undefined }>> {
+  return new Map(
+    [...classifications].map(([id, classification]) => [
+      id,
+      new Map([...walkNodes(classification.nodes)].map(({ node }) => [node.id, node.labels])),
+    ]),
+  );
 }

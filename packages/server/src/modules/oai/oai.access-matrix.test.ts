@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { replaceGrants } from '../objects/object.repository.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
 import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
 
 /**
@@ -52,7 +52,10 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
     sent.set('owner', withToken(search.owner));
     sent.set('otherSubmitter', withToken(search.other));
     sent.set('editor', withToken(search.editor));
-    for (const [name, role] of [['grantee', 'submitter'], ['administrator', 'administrator']] as const) {
+    for (const [name, role] of [
+      ['grantee', 'submitter'],
+      ['administrator', 'administrator'],
+    ] as const) {
       await createAccount(t.app, name, `${name}-password-1`, { role });
       sent.set(name, withToken(await signIn(t.app, name, `${name}-password-1`)));
     }
@@ -80,12 +83,20 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
     it(`${caller}: ListRecords and ListIdentifiers answer the public view only`, async () => {
       for (const verb of ['ListRecords', 'ListIdentifiers']) {
         const url = new URLSearchParams({ verb, metadataPrefix: 'oai_dc' });
-        const res = await t.app.inject({ method: 'GET', url: `/oai?${url}`, headers: headers(caller) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/oai?${url}`,
+          headers: headers(caller),
+        });
         const answer = oaiAnswer(res);
         const { headers: items } = await harvest(t.app, { verb, metadataPrefix: 'oai_dc' });
         // The caller's answer is the visitor's, byte for byte.
         expect(items.map((h) => h.id)).toEqual(
-          [...answer.body.matchAll(/<identifier>oai:geoportal\.example\.org:([^<]+)<\/identifier>/g)].map((m) => m[1]),
+          [
+            ...answer.body.matchAll(
+              /<identifier>oai:geoportal\.example\.org:([^<]+)<\/identifier>/g,
+            ),
+          ].map((m) => m[1]),
         );
         expect(new Set(items.filter((h) => !h.deleted).map((h) => h.id))).toEqual(
           new Set([ids.published]),

@@ -1,12 +1,12 @@
 import type { Metadata } from '@geoportal/contract/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccountByName } from '../access/access.repository.js';
-import { newId } from '../access/session.js';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
+import { findAccountByName } from '../access/access.repository.js';
+import { newId } from '../access/session.js';
 import { searchAccounts, type Tokens } from '../search/search.test-helpers.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
 import { harvest, type RecordRead } from './oai.test-helpers.js';
 
 /**
@@ -115,7 +115,10 @@ describe.each(testDatabases)('OAI-PMH harvest while records change on $name', (d
       }
       clock.advance(1);
       const toWithdraw = take();
-      ok(await api('PUT', `/object/${toWithdraw}/state`, editor, { state: 'withdrawn' }), 'withdraw');
+      ok(
+        await api('PUT', `/object/${toWithdraw}/state`, editor, { state: 'withdrawn' }),
+        'withdraw',
+      );
       withdrawn.add(toWithdraw);
       clock.advance(1);
       const toDelete = take();

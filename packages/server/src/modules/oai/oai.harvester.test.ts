@@ -33,9 +33,13 @@ describe('OAI-PMH with a scripted Python harvester', () => {
   let draft = '';
 
   const harvestWith = async (prefix: string, from?: string): Promise<Harvested> => {
-    const { stdout } = await run('/usr/bin/python3', [SCRIPT, endpoint, prefix, ...(from ? [from] : [])], {
-      timeout: 60_000,
-    });
+    const { stdout } = await run(
+      '/usr/bin/python3',
+      [SCRIPT, endpoint, prefix, ...(from ? [from] : [])],
+      {
+        timeout: 60_000,
+      },
+    );
     return JSON.parse(stdout);
   };
 
@@ -73,7 +77,9 @@ describe('OAI-PMH with a scripted Python harvester', () => {
     expect(full.records.map((r) => r.identifier).sort()).toEqual(
       ids.map((id) => `oai:geoportal.example.org:${id}`).sort(),
     );
-    expect(full.records.every((r) => !r.deleted && /^Harvest \d$/.test(r.title[0] ?? ''))).toBe(true);
+    expect(full.records.every((r) => !r.deleted && /^Harvest \d$/.test(r.title[0] ?? ''))).toBe(
+      true,
+    );
     expect(JSON.stringify(full)).not.toContain(draft);
 
     // Responses carry whole seconds: the change must fall in a later second to be "new".
@@ -84,12 +90,18 @@ describe('OAI-PMH with a scripted Python harvester', () => {
     expect(res.statusCode).toBe(200);
     const next = await harvestWith('oai_dc', full.responseDate);
     expect(next.records).toEqual([
-      expect.objectContaining({ identifier: `oai:geoportal.example.org:${ids[2]}`, deleted: true, title: [] }),
+      expect.objectContaining({
+        identifier: `oai:geoportal.example.org:${ids[2]}`,
+        deleted: true,
+        title: [],
+      }),
     ]);
 
     const iso = await harvestWith('iso19139');
     expect(iso.records.filter((r) => !r.deleted)).toHaveLength(7);
-    expect(iso.records.find((r) => r.identifier.endsWith(ids[0] as string))?.title).toEqual(['Harvest 0']);
+    expect(iso.records.find((r) => r.identifier.endsWith(ids[0] as string))?.title).toEqual([
+      'Harvest 0',
+    ]);
     expect(iso.records.filter((r) => r.deleted).map((r) => r.identifier)).toEqual([
       `oai:geoportal.example.org:${ids[2]}`,
     ]);

@@ -3,15 +3,9 @@ import type { Metadata } from '@geoportal/contract/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { descend, first, textOf } from '../records/xml-document.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
-import {
-  harvest,
-  listOf,
-  type OaiAnswer,
-  oaiGet,
-  oaiPost,
-  recordOf,
-} from './oai.test-helpers.js';
+import { harvest, listOf, type OaiAnswer, oaiGet, oaiPost, recordOf } from './oai.test-helpers.js';
 
 /**
  * OAI-PMH 2.0 at /oai over HTTP on a real database: every verb, selective harvesting by
@@ -35,10 +29,15 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
   const seconds = (time: Date) => `${time.toISOString().slice(0, 19)}Z`;
   /** The owner sets the public flag (no grants), as the access-control dialog does. */
   const setPublic = async (id: string, value: boolean) => {
-    const res = await apiCaller(t.app)('POST', `/object/${id}/accessControl`, withToken(tokens.owner), {
-      public: value,
-      grants: [],
-    });
+    const res = await apiCaller(t.app)(
+      'POST',
+      `/object/${id}/accessControl`,
+      withToken(tokens.owner),
+      {
+        public: value,
+        grants: [],
+      },
+    );
     expect(res.statusCode).toBe(200);
   };
 
@@ -86,7 +85,11 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     tick();
     await setPublic(ids.hidden as string, false);
     tick();
-    const deleted = await apiCaller(t.app)('DELETE', `/object/${ids.deleted}`, withToken(tokens.editor));
+    const deleted = await apiCaller(t.app)(
+      'DELETE',
+      `/object/${ids.deleted}`,
+      withToken(tokens.editor),
+    );
     expect(deleted.statusCode).toBe(204);
     tick();
     settled = seconds(clock());
@@ -107,7 +110,7 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(answer.status).toBe(200);
     expect(answer.contentType).toBe('text/xml; charset=utf-8');
     expect(answer.request).toEqual({ verb: 'Identify' });
-    const text = (name: string) => String((answer.root.Identify as any)[0][name][0]['#text']);
+    const text = (name: string) => textOf(first(answer.root, 'Identify', name));
     expect(text('repositoryName')).toBe('Testkatalog');
     expect(text('baseURL')).toBe(`https://${HOST}/oai`);
     expect(text('protocolVersion')).toBe('2.0');
@@ -118,9 +121,8 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(text('earliestDatestamp')).toBe('2026-01-15T10:01:00Z');
     expect(answer.responseDate).toBe(seconds(clock()));
     // An empty repository says now.
-    expect(String((empty.identify?.root.Identify as any)[0].earliestDatestamp[0]['#text'])).toBe(
-      '2026-01-15T10:00:00Z',
-    );
+    const emptyRoot = (empty.identify as OaiAnswer).root;
+    expect(textOf(first(emptyRoot, 'Identify', 'earliestDatestamp'))).toBe('2026-01-15T10:00:00Z');
   });
 
   it('answers POST forms as GET requests', async () => {
@@ -140,17 +142,17 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
 
   it('ListMetadataFormats offers oai_dc and iso19139, for the repository and for an item', async () => {
     const prefixes = (answer: OaiAnswer) =>
-      ((answer.root.ListMetadataFormats as any)[0].metadataFormat as any[]).map(
-        (f) => f.metadataPrefix[0]['#text'],
+      descend(answer.root, 'ListMetadataFormats', 'metadataFormat').map((f) =>
+        textOf(first(f, 'metadataPrefix')),
       );
     expect(prefixes(await get({ verb: 'ListMetadataFormats' }))).toEqual(['oai_dc', 'iso19139']);
     expect(
-      prefixes(
-        await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.soil as string) }),
-      ),
+      prefixes(await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.soil as string) })),
     ).toEqual(['oai_dc', 'iso19139']);
     expect(
-      errorOf(await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.withdrawn as string) })),
+      errorOf(
+        await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.withdrawn as string) }),
+      ),
     ).toBe('noMetadataFormats');
     expect(
       errorOf(await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.draft as string) })),
@@ -162,10 +164,9 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
 
   it('ListSets lists resource types and INSPIRE themes of the items, with their labels', async () => {
     const answer = await get({ verb: 'ListSets' });
-    const sets = ((answer.root.ListSets as any)[0].set as any[]).map((s) => [
-      s.setSpec[0]['#text'],
-      s.setName[0]['#text'],
-    ]);
+    const sets = descend(answer.root, 'ListSets', 'set').map(
+      (set) => [textOf(first(set, 'setSpec')), textOf(first(set, 'setName'))] as const,
+    );
     const specs = sets.map(([spec]) => spec);
     expect(specs).toEqual([
       'type',
@@ -177,7 +178,9 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     ]);
     expect(new Map(sets).get('inspireTheme:ge')).toMatch(/Geolog/);
     expect(errorOf(empty.listSets as OaiAnswer)).toBe('noSetHierarchy');
-    expect(errorOf(await get({ verb: 'ListSets', resumptionToken: 'x' }))).toBe('badResumptionToken');
+    expect(errorOf(await get({ verb: 'ListSets', resumptionToken: 'x' }))).toBe(
+      'badResumptionToken',
+    );
   });
 
   it('ListIdentifiers pages with resumption tokens over every public and deleted item', async () => {
@@ -215,7 +218,9 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     const withdrawn = dc.records.find((r) => r.id === ids.withdrawn);
     expect(withdrawn).toMatchObject({ deleted: true, metadata: undefined });
     const soilXml = dc.pages.map((p) => p.body).find((b) => b.includes('Bodenkarte')) as string;
-    expect(soilXml).toContain(`<dc:identifier>https://${HOST}/metadata/${ids.soil}</dc:identifier>`);
+    expect(soilXml).toContain(
+      `<dc:identifier>https://${HOST}/metadata/${ids.soil}</dc:identifier>`,
+    );
     expect(soilXml).toContain('<dc:title xml:lang="de">Bodenkarte</dc:title>');
     expect(soilXml).toContain('<dc:type>dataset</dc:type>');
     expect(soilXml).toContain('westlimit=5.87; southlimit=50.32; eastlimit=9.46; northlimit=52.53');
@@ -274,9 +279,9 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
 
   it('selects by datestamp with second and day granularity', async () => {
     const idsOf = async (args: Record<string, string>) =>
-      (await harvest(t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', ...args })).headers.map(
-        (h) => h.id,
-      );
+      (
+        await harvest(t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', ...args })
+      ).headers.map((h) => h.id);
     const all = await harvest(t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc' });
     const soilStamp = all.headers.find((h) => h.id === ids.soil)?.datestamp as string;
     // until is inclusive at its granularity; from too.
@@ -284,12 +289,16 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(await idsOf({ from: soilStamp, until: soilStamp })).toEqual([ids.soil]);
     expect((await idsOf({ from: settled })).length).toBe(0);
     expect(await idsOf({ from: '2026-01-15', until: '2026-01-15' })).toHaveLength(5);
-    expect(errorOf(await get({ verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', until: '2026-01-14' }))).toBe(
-      'noRecordsMatch',
-    );
-    expect(errorOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2030-01-01T00:00:00Z' }))).toBe(
-      'noRecordsMatch',
-    );
+    expect(
+      errorOf(
+        await get({ verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', until: '2026-01-14' }),
+      ),
+    ).toBe('noRecordsMatch');
+    expect(
+      errorOf(
+        await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2030-01-01T00:00:00Z' }),
+      ),
+    ).toBe('noRecordsMatch');
     expect(errorOf(empty.listRecords as OaiAnswer)).toBe('noRecordsMatch');
   });
 
@@ -303,22 +312,26 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(await idsOf('inspireTheme:ge')).toEqual([ids.soil]);
     // Deleted records keep the sets they were harvested in.
     const deletedInGe = (
-      await harvest(t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', set: 'inspireTheme:ge' })
+      await harvest(t.app, {
+        verb: 'ListIdentifiers',
+        metadataPrefix: 'oai_dc',
+        set: 'inspireTheme:ge',
+      })
     ).headers.filter((h) => h.deleted);
     expect(new Set(deletedInGe.map((h) => h.id))).toEqual(
       new Set([ids.withdrawn, ids.hidden, ids.deleted]),
     );
-    expect(errorOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'type:map' }))).toBe(
-      'noRecordsMatch',
-    );
-    expect(errorOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'keyword:x' }))).toBe(
-      'noRecordsMatch',
-    );
+    expect(
+      errorOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'type:map' })),
+    ).toBe('noRecordsMatch');
+    expect(
+      errorOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'keyword:x' })),
+    ).toBe('noRecordsMatch');
   });
 
   it('badVerb: missing, unknown or repeated verbs; only the base URL is echoed', async () => {
     for (const args of [
-      {},
+      {} as Record<string, string>,
       { verb: 'Harvest' },
       [
         ['verb', 'Identify'],
@@ -346,7 +359,12 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
       { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2026-01-15T10:00Z' },
       { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2026-02-30' },
       { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2026-01-15T10:00:00.000Z' },
-      { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2026-01-15', until: '2026-01-16T00:00:00Z' },
+      {
+        verb: 'ListRecords',
+        metadataPrefix: 'oai_dc',
+        from: '2026-01-15',
+        until: '2026-01-16T00:00:00Z',
+      },
       { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2026-01-16', until: '2026-01-15' },
       { verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'a b' },
       { verb: 'ListRecords', metadataPrefix: 'oai dc' },
@@ -364,10 +382,22 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(errorOf(format)).toBe('cannotDisseminateFormat');
     expect(format.request).toEqual({ verb: 'ListRecords', metadataPrefix: 'marc21' });
     expect(
-      errorOf(await get({ verb: 'GetRecord', identifier: oaiId(ids.soil as string), metadataPrefix: 'dcat_ap' })),
+      errorOf(
+        await get({
+          verb: 'GetRecord',
+          identifier: oaiId(ids.soil as string),
+          metadataPrefix: 'dcat_ap',
+        }),
+      ),
     ).toBe('cannotDisseminateFormat');
     expect(
-      errorOf(await get({ verb: 'GetRecord', identifier: oaiId('AAAAAAAAAAAAAAAAAAAAAA'), metadataPrefix: 'oai_dc' })),
+      errorOf(
+        await get({
+          verb: 'GetRecord',
+          identifier: oaiId('AAAAAAAAAAAAAAAAAAAAAA'),
+          metadataPrefix: 'oai_dc',
+        }),
+      ),
     ).toBe('idDoesNotExist');
   });
 
@@ -406,15 +436,25 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
       from: before.responseDate,
     });
     expect(next.records).toEqual([
-      expect.objectContaining({ id: ids.soil, deleted: true, datestamp: withdrawnAt, metadata: undefined }),
+      expect.objectContaining({
+        id: ids.soil,
+        deleted: true,
+        datestamp: withdrawnAt,
+        metadata: undefined,
+      }),
     ]);
     // Published again and made public by an access change alone: the next harvest has it.
     tick();
     for (const state of ['draft', 'submitted', 'published']) {
-      const res = await api('PUT', `/object/${ids.soil}/state`, withToken(state === 'submitted' ? tokens.owner : tokens.editor), {
-        state,
-        comment: 'Überarbeitet',
-      });
+      const res = await api(
+        'PUT',
+        `/object/${ids.soil}/state`,
+        withToken(state === 'submitted' ? tokens.owner : tokens.editor),
+        {
+          state,
+          comment: 'Überarbeitet',
+        },
+      );
       expect(res.statusCode, state).toBe(200);
     }
     tick();
@@ -424,7 +464,11 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     tick();
     await setPublic(ids.soil as string, true);
     tick();
-    const shown = await harvest(t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: mark });
+    const shown = await harvest(t.app, {
+      verb: 'ListRecords',
+      metadataPrefix: 'oai_dc',
+      from: mark,
+    });
     expect(shown.records).toEqual([
       expect.objectContaining({ id: ids.soil, deleted: false, titles: ['Bodenkarte', 'Soil map'] }),
     ]);

@@ -33,7 +33,11 @@ export const oaiRoutes: FastifyPluginAsync = async (app) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return transportError(reply, 413, `The request body is larger than ${OAI_BODY_LIMIT / 1024} KiB.`);
+      return transportError(
+        reply,
+        413,
+        `The request body is larger than ${OAI_BODY_LIMIT / 1024} KiB.`,
+      );
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return transportError(
@@ -47,7 +51,9 @@ export const oaiRoutes: FastifyPluginAsync = async (app) => {
     return transportError(
       reply,
       status,
-      status < 500 ? 'The request could not be read.' : 'The repository failed to answer. Try again later.',
+      status < 500
+        ? 'The request could not be read.'
+        : 'The repository failed to answer. Try again later.',
     );
   });
   app.addContentTypeParser(

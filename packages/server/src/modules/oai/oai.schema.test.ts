@@ -19,7 +19,9 @@ const WITH_OAI_DC = fileURLToPath(new URL('oai-pmh-with-oai_dc.xsd', schemas));
 
 const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasXmllint) {
-  console.warn('oai.schema.test.ts skipped: xmllint is not installed (apt-get install libxml2-utils).');
+  console.warn(
+    'oai.schema.test.ts skipped: xmllint is not installed (apt-get install libxml2-utils).',
+  );
 }
 
 function validate(xml: string) {
@@ -76,7 +78,7 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
 
   it('Identify, ListMetadataFormats and ListSets', async () => {
     for (const args of [
-      { verb: 'Identify' },
+      { verb: 'Identify' } as Record<string, string>,
       { verb: 'ListMetadataFormats' },
       { verb: 'ListMetadataFormats', identifier: identifier(id) },
       { verb: 'ListSets' },
@@ -98,7 +100,11 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   });
 
   it('GetRecord of a record and of a deleted one', async () => {
-    const record = await get({ verb: 'GetRecord', identifier: identifier(id), metadataPrefix: 'oai_dc' });
+    const record = await get({
+      verb: 'GetRecord',
+      identifier: identifier(id),
+      metadataPrefix: 'oai_dc',
+    });
     expect(record).toContain('Grundwasser &lt;Messnetz&gt; &amp; Partner');
     expect(validate(record)).toEqual(valid);
     const deleted = await get({
@@ -143,7 +149,11 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   });
 
   it('refuses an answer whose record breaks oai_dc (the validator does check the records)', async () => {
-    const record = await get({ verb: 'GetRecord', identifier: identifier(id), metadataPrefix: 'oai_dc' });
+    const record = await get({
+      verb: 'GetRecord',
+      identifier: identifier(id),
+      metadataPrefix: 'oai_dc',
+    });
     const broken = record.replace('<dc:title', '<dc:name').replace('</dc:title>', '</dc:name>');
     expect(broken).not.toBe(record);
     expect(validate(broken).status).not.toBe(0);

@@ -1,18 +1,26 @@
 import { ObjectId } from '@geoportal/contract/object';
-import type { RequestContext } from '../../http/request-context.js';
+import type { Metadata } from '@geoportal/contract/record';
 import { HttpError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { readClassifications } from '../classifications/classification.service.js';
+import { element, textElement } from '../csw/csw-xml.js';
 import { fileUrlKey } from '../files/signed-url.js';
-import { isPublic } from '../objects/policy.js';
+import { loadPublicObjects } from '../objects/object-kernel.js';
 import { exportIso19139 } from '../records/record.service.js';
-import { loadCodeLabels, loadSources } from '../search/search-index.repository.js';
 import { echoesArguments, OaiError } from './oai.errors.js';
 import * as repo from './oai.repository.js';
 import { OAI_DC, oaiDc } from './oai-dc.js';
 import { type ListSelection, type OaiRequest, readRequest } from './oai-request.js';
-import { setFacetPrefixes, setFilter, setRoots, setSpecOf, setSpecsOf } from './oai-sets.js';
+import {
+  setFacetPrefixes,
+  setFilter,
+  setLabels,
+  setRoots,
+  setSpecOf,
+  setSpecsOf,
+} from './oai-sets.js';
 import { type HarvestState, signToken, verifyToken } from './oai-token.js';
 import { errorElement, header, oaiDocument, resumptionToken, utcSeconds } from './oai-xml.js';
-import { element, textElement } from '../csw/csw-xml.js';
 
 /**
  * The OAI-PMH 2.0 repository. It serves what visitors may read — whoever asks, since a
@@ -44,7 +52,8 @@ function checkPrefix(prefix: string): Prefix {
   return prefix as Prefix;
 }
 
-const identifierOf = (ctx: Context, id: string) => `oai:${ctx.config.oai.repositoryIdentifier}:${id}`;
+const identifierOf = (ctx: Context, id: string) =>
+  `oai:${ctx.config.oai.repositoryIdentifier}:${id}`;
 
 /** The record id of an identifier of this repository; anything else does not exist here. */
 function recordIdOf(ctx: Context, identifier: string): string {
@@ -82,15 +91,21 @@ const headerOf = (ctx: Context, entry: repo.OaiEntry) =>
  * The metadata of public records in the format, by id. A record that is no longer public
  * (changed since it was listed) is left out: it has moved beyond the harvest's bound.
  */
-async function metadataOf(ctx: Context, ids: string[], prefix: Prefix): Promise<Map<string, string>> {
+async function metadataOf(
+  ctx: Context,
+  ids: string[],
+  prefix: Prefix,
+): Promise<Map<string, string>> {
   const written = new Map<string, string>();
   if (ids.length === 0) return written;
   if (prefix === 'oai_dc') {
     // One read for the page; the policy's `isPublic` decides again on what was read.
-    for (const source of await loadSources(ctx.db, ids)) {
-      if (!isPublic(source)) continue;
-      const url = `${ctx.config.publicUrl}/metadata/${encodeURIComponent(source.id)}`;
-      written.set(source.id, oaiDc(source, url));
+    for (const row of await loadPublicObjects(ctx.db, ids)) {
+      const url = `${ctx.config.publicUrl}/metadata/${encodeURIComponent(row.id)}`;
+      written.set(
+        row.id,
+        oaiDc({ id: row.id, type: row.type, metadata: row.metadata as Metadata }, url),
+      );
     }
     return written;
   }
@@ -159,10 +174,18 @@ async function listMetadataFormats(ctx: Context, identifier: string | undefined)
 
 async function listSets(ctx: Context, token: string | undefined) {
   if (token !== undefined) {
-    throw new OaiError('badResumptionToken', 'The list of sets is answered whole; it has no resumptionToken.');
+    throw new OaiError(
+      'badResumptionToken',
+      'The list of sets is answered whole; it has no resumptionToken.',
+    );
   }
   const facets = await repo.setFacets(ctx.db, setFacetPrefixes);
-  const labels = await loadCodeLabels(ctx.db);
+  const labels = setLabels(
+    await readClassifications(
+      ctx.db,
+      setRoots.map((root) => root.classification),
+    ),
+  );
   const sets = setRoots.flatMap((root) => {
     const members = facets.filter((f) => f.startsWith(`${root.field}=`) && setSpecOf(f));
     if (members.length === 0) return [];
@@ -177,7 +200,10 @@ async function listSets(ctx: Context, token: string | undefined) {
     ];
   });
   if (sets.length === 0) {
-    throw new OaiError('noSetHierarchy', 'The repository has no sets: it holds no public records yet.');
+    throw new OaiError(
+      'noSetHierarchy',
+      'The repository has no sets: it holds no public records yet.',
+    );
   }
   return element(
     'ListSets',
@@ -191,7 +217,9 @@ async function listSets(ctx: Context, token: string | undefined) {
 async function getRecord(ctx: Context, identifier: string, prefixArg: string) {
   const prefix = checkPrefix(prefixArg);
   const entry = await findItem(ctx, identifier);
-  const metadata = entry.deleted ? undefined : (await metadataOf(ctx, [entry.id], prefix)).get(entry.id);
+  const metadata = entry.deleted
+    ? undefined
+    : (await metadataOf(ctx, [entry.id], prefix)).get(entry.id);
   if (!entry.deleted && metadata === undefined) {
     throw new OaiError('idDoesNotExist', 'The item changed while it was read. Ask again.');
   }
@@ -252,7 +280,10 @@ async function list(
   if ('resumptionToken' in request) {
     state = verifyToken(key, request.resumptionToken);
     if (state.verb !== verb) {
-      throw new OaiError('badResumptionToken', `The resumptionToken continues ${state.verb}, not ${verb}.`);
+      throw new OaiError(
+        'badResumptionToken',
+        `The resumptionToken continues ${state.verb}, not ${verb}.`,
+      );
     }
   } else {
     state = await firstState(ctx, verb, request.selection);
@@ -266,12 +297,19 @@ async function list(
   let consumed = 0;
   let more = false;
   do {
-    const page = await repo.listEntries(ctx.db, { ...filterOf(state), ...(after.id ? { after } : {}) }, pageSize + 1);
+    const page = await repo.listEntries(
+      ctx.db,
+      { ...filterOf(state), ...(after.id ? { after } : {}) },
+      pageSize + 1,
+    );
     more = page.length > pageSize;
     const entries = page.slice(0, pageSize);
     if (entries.length === 0) break;
     consumed += entries.length;
-    after = { datestamp: (entries.at(-1) as repo.OaiEntry).datestamp, id: (entries.at(-1) as repo.OaiEntry).id };
+    after = {
+      datestamp: (entries.at(-1) as repo.OaiEntry).datestamp,
+      id: (entries.at(-1) as repo.OaiEntry).id,
+    };
     if (verb === 'ListIdentifiers') {
       items = entries.map((entry) => headerOf(ctx, entry));
     } else {
@@ -330,6 +368,11 @@ export async function answer(ctx: Context, params: URLSearchParams): Promise<str
     return oaiDocument(ctx.now, baseUrl, echo, await dispatch(ctx, request));
   } catch (error) {
     if (!(error instanceof OaiError)) throw error;
-    return oaiDocument(ctx.now, baseUrl, echoesArguments(error) ? echo : undefined, errorElement(error));
+    return oaiDocument(
+      ctx.now,
+      baseUrl,
+      echoesArguments(error) ? echo : undefined,
+      errorElement(error),
+    );
   }
 }

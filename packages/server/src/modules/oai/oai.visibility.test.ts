@@ -38,7 +38,8 @@ interface Model {
   everPublic: boolean;
 }
 
-const isPublicNow = (m: Model) => m.exists && m.state === 'published' && (m.publicFlag || m.everyone);
+const isPublicNow = (m: Model) =>
+  m.exists && m.state === 'published' && (m.publicFlag || m.everyone);
 
 /** Whether the API allows the step now, and the model after it. */
 function apply(m: Model, op: Operation): Model | undefined {
@@ -55,7 +56,9 @@ function apply(m: Model, op: Operation): Model | undefined {
     case 'withdraw':
       return m.state === 'published' ? next({ state: 'withdrawn' }) : undefined;
     case 'redraft':
-      return m.state === 'submitted' || m.state === 'withdrawn' ? next({ state: 'draft' }) : undefined;
+      return m.state === 'submitted' || m.state === 'withdrawn'
+        ? next({ state: 'draft' })
+        : undefined;
     case 'hide':
     case 'show':
       // A grant to everyone may only be sent for a published record; elsewhere it is dropped.
@@ -134,7 +137,13 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
             metadata: completeMetadata({ title: { de: `Sichtprobe ${i}` } }),
           });
           ids.push(created.json().id);
-          models.push({ exists: true, state: 'draft', publicFlag: true, everyone: false, everPublic: false });
+          models.push({
+            exists: true,
+            state: 'draft',
+            publicFlag: true,
+            everyone: false,
+            everPublic: false,
+          });
         }
         for (const { record, op } of scenario) {
           const after = apply(models[record] as Model, op);
@@ -143,7 +152,10 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
           models[record] = after;
         }
 
-        const { records, pages } = await harvest(t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc' });
+        const { records, pages } = await harvest(t.app, {
+          verb: 'ListRecords',
+          metadataPrefix: 'oai_dc',
+        });
         const body = pages.map((p) => p.body).join('\n');
         const live = new Set(records.filter((r) => !r.deleted).map((r) => r.id));
         const deleted = new Set(records.filter((r) => r.deleted).map((r) => r.id));
