@@ -1,11 +1,11 @@
+import { objectStates } from '@geoportal/contract/object';
 import { propertyRuns } from '@geoportal/contract/testing/property-runs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, withToken } from '../../test/access-helpers.js';
-import { completeMetadata } from '../../test/record-fixtures.js';
+import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { searchAccounts, type Tokens } from '../search/search.test-helpers.js';
-import { harvest } from './oai.test-helpers.js';
+import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
+import { harvest, type RecordRead } from './oai.test-helpers.js';
 
 /**
  * The visibility property of the OAI-PMH interface (DESIGN §5, issue 24): after any sequence
@@ -14,6 +14,10 @@ import { harvest } from './oai.test-helpers.js';
  * once and are not now as deleted headers without content, and nothing else. The model
  * below states the rule on its own (DESIGN §5: public = published and public flag or a
  * grant to everyone), not through the code under test.
+ *
+ * And incrementally: a harvester that harvested before the steps and then harvests from that
+ * harvest's responseDate holds the same — so every change of visibility carries the time it
+ * happened, not an older one (a missing trace would leave the harvester with a stale copy).
  */
 
 const RECORDS = 3;
@@ -72,17 +76,26 @@ function apply(m: Model, op: Operation): Model | undefined {
   }
 }
 
-const scenarioArb = fc.array(
-  fc.record({ record: fc.nat(RECORDS - 1), op: fc.constantFrom(...operations) }),
-  { minLength: 1, maxLength: 14 },
-);
+const scenarioArb = fc.record({
+  /** Each record's state before the steps (reached through the workflow). */
+  start: fc.array(fc.constantFrom(...objectStates), { minLength: RECORDS, maxLength: RECORDS }),
+  steps: fc.array(fc.record({ record: fc.nat(RECORDS - 1), op: fc.constantFrom(...operations) }), {
+    minLength: 1,
+    maxLength: 12,
+  }),
+});
 
 describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) => {
   let t: TestApp;
   let tokens: Tokens;
+  const clock = testClock();
 
   beforeAll(async () => {
-    t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
+    t = await createTestApp(
+      database,
+      { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' },
+      { clock },
+    );
     tokens = await searchAccounts(t.app);
   }, 120_000);
   afterAll(async () => {
@@ -129,33 +142,41 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
       fc.asyncProperty(scenarioArb, async (scenario) => {
         await t.app.db.deleteFrom('object').execute();
         await t.app.db.deleteFrom('oai_visibility_change').execute();
-        const api = apiCaller(t.app);
+        clock.advance(60);
         const ids: string[] = [];
         const models: Model[] = [];
-        for (let i = 0; i < RECORDS; i++) {
-          const created = await api('POST', '/object', withToken(tokens.owner), {
-            metadata: completeMetadata({ title: { de: `Sichtprobe ${i}` } }),
-          });
-          ids.push(created.json().id);
+        for (const [i, state] of scenario.start.entries()) {
+          ids.push(await createRecord(t.app, tokens, { title: { de: `Sichtprobe ${i}` } }, state));
           models.push({
             exists: true,
-            state: 'draft',
+            state,
             publicFlag: true,
             everyone: false,
-            everPublic: false,
+            everPublic: state === 'published' || state === 'withdrawn',
           });
         }
-        for (const { record, op } of scenario) {
+        clock.advance(60);
+        const before = await harvest(t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc' });
+        for (const { record, op } of scenario.steps) {
           const after = apply(models[record] as Model, op);
           if (!after) continue;
+          clock.advance(1);
           await perform(ids[record] as string, models[record] as Model, op);
           models[record] = after;
         }
+        clock.advance(1);
 
         const { records, pages } = await harvest(t.app, {
           verb: 'ListRecords',
           metadataPrefix: 'oai_dc',
         });
+        const incremental = await harvest(t.app, {
+          verb: 'ListRecords',
+          metadataPrefix: 'oai_dc',
+          from: before.responseDate,
+        });
+        const held = new Map<string, RecordRead>();
+        for (const r of [...before.records, ...incremental.records]) held.set(r.id, r);
         const body = pages.map((p) => p.body).join('\n');
         const live = new Set(records.filter((r) => !r.deleted).map((r) => r.id));
         const deleted = new Set(records.filter((r) => r.deleted).map((r) => r.id));
@@ -166,12 +187,16 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
         expect(live).toEqual(expectedLive);
         expect(deleted).toEqual(expectedDeleted);
         expect(records).toHaveLength(live.size + deleted.size);
+        const heldLive = [...held.values()].filter((r) => !r.deleted).map((r) => r.id);
+        const heldDeleted = [...held.values()].filter((r) => r.deleted).map((r) => r.id);
+        expect(new Set(heldLive), 'incremental').toEqual(expectedLive);
+        expect(new Set(heldDeleted), 'incremental').toEqual(expectedDeleted);
         for (const [i, id] of ids.entries()) {
           // Content only of what is public now.
           expect(body.includes(`Sichtprobe ${i}`), id).toBe(expectedLive.has(id));
         }
       }),
-      { ...propertyRuns(12), interruptAfterTimeLimit: 150_000 },
+      { ...propertyRuns(25), interruptAfterTimeLimit: 150_000 },
     );
   }, 200_000);
 });
