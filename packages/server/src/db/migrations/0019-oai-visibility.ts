@@ -27,6 +27,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('oai_visibility_change')
     .columns(['changed_at', 'object_id'])
     .execute();
+  await traceFormerlyPublic(db);
+}
+
+/**
+ * Gives every record that was published once (its history says so) and is not public now a
+ * row dated by its last modification, unless it has one.
+ */
+export async function traceFormerlyPublic(db: Kysely<unknown>): Promise<void> {
   await sql`
     insert into oai_visibility_change (object_id, changed_at, sets)
     select o.id, o.modified_at,
@@ -43,7 +51,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         o.state = 'published' and (o.public or exists (
           select 1 from object_grant g where g.object_id = o.id and g.subject_kind = 'everyone'
         ))
-      )`.execute(db);
+      )
+    on conflict (object_id) do nothing`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
