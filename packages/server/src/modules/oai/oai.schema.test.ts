@@ -40,6 +40,8 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   let withdrawn = '';
   const get = async (args: Record<string, string>) => (await oaiGet(t.app, args)).body;
   const identifier = (recordId: string) => `oai:geoportal.example.org:${recordId}`;
+  const getRecord = (recordId: string, metadataPrefix = 'oai_dc') =>
+    get({ verb: 'GetRecord', identifier: identifier(recordId), metadataPrefix });
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -100,18 +102,10 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   });
 
   it('GetRecord of a record and of a deleted one', async () => {
-    const record = await get({
-      verb: 'GetRecord',
-      identifier: identifier(id),
-      metadataPrefix: 'oai_dc',
-    });
+    const record = await getRecord(id);
     expect(record).toContain('Grundwasser &lt;Messnetz&gt; &amp; Partner');
     expect(validate(record)).toEqual(valid);
-    const deleted = await get({
-      verb: 'GetRecord',
-      identifier: identifier(withdrawn),
-      metadataPrefix: 'oai_dc',
-    });
+    const deleted = await getRecord(withdrawn);
     expect(deleted).toContain('status="deleted"');
     expect(validate(deleted)).toEqual(valid);
   });
@@ -119,7 +113,7 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   it('ISO 19139 answers: the envelope around the records', async () => {
     for (const xml of [
       await get({ verb: 'ListRecords', metadataPrefix: 'iso19139' }),
-      await get({ verb: 'GetRecord', identifier: identifier(id), metadataPrefix: 'iso19139' }),
+      await getRecord(id, 'iso19139'),
     ]) {
       expect(xml).toContain('<gmd:MD_Metadata');
       // No ISO schemas here: each ISO document stands in as an empty oai_dc record.
@@ -149,11 +143,7 @@ describe.skipIf(!hasXmllint)('OAI-PMH answers against the OAI-PMH 2.0 and oai_dc
   });
 
   it('refuses an answer whose record breaks oai_dc (the validator does check the records)', async () => {
-    const record = await get({
-      verb: 'GetRecord',
-      identifier: identifier(id),
-      metadataPrefix: 'oai_dc',
-    });
+    const record = await getRecord(id);
     const broken = record.replace('<dc:title', '<dc:name').replace('</dc:title>', '</dc:name>');
     expect(broken).not.toBe(record);
     expect(validate(broken).status).not.toBe(0);

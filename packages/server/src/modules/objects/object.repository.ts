@@ -140,16 +140,18 @@ export async function listGrants(db: Db, objectId: string): Promise<Grant[]> {
     .orderBy('subject_kind')
     .orderBy('subject_name')
     .execute();
-  return rows.map(
-    (r) =>
-      ({
-        permission: r.permission,
-        subject:
-          r.subject_kind === 'everyone'
-            ? { kind: 'everyone' }
-            : { kind: r.subject_kind, name: r.subject_name },
-      }) as Grant,
-  );
+  return rows.map(toGrant);
+}
+
+/** A stored grant row as a grant (`subject_name` is empty for everyone). */
+function toGrant(r: { permission: string; subject_kind: string; subject_name: string }): Grant {
+  return {
+    permission: r.permission,
+    subject:
+      r.subject_kind === 'everyone'
+        ? { kind: 'everyone' }
+        : { kind: r.subject_kind, name: r.subject_name },
+  } as Grant;
 }
 
 /** The grants of several objects, by object id (objects without grants are absent). */
@@ -165,14 +167,7 @@ export async function listGrantsOf(
     .where('object_id', 'in', [...objectIds])
     .execute();
   for (const r of rows) {
-    const grant = {
-      permission: r.permission,
-      subject:
-        r.subject_kind === 'everyone'
-          ? { kind: 'everyone' }
-          : { kind: r.subject_kind, name: r.subject_name },
-    } as Grant;
-    byObject.set(r.object_id, [...(byObject.get(r.object_id) ?? []), grant]);
+    byObject.set(r.object_id, [...(byObject.get(r.object_id) ?? []), toGrant(r)]);
   }
   return byObject;
 }
