@@ -1,6 +1,7 @@
 import type { ObjectState } from '@geoportal/contract/object';
 import type { Metadata } from '@geoportal/contract/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { descend, first, textOf } from '../records/xml-document.js';
@@ -472,5 +473,24 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(shown.records).toEqual([
       expect.objectContaining({ id: ids.soil, deleted: false, titles: ['Bodenkarte', 'Soil map'] }),
     ]);
+  });
+
+  it('resumption tokens survive a restart: another process on the database continues the list', async () => {
+    const token = listOf(await get({ verb: 'ListRecords', metadataPrefix: 'oai_dc' })).token
+      ?.value as string;
+    const continued = await get({ verb: 'ListRecords', resumptionToken: token });
+    expect(continued.errors).toEqual([]);
+    await t.app.close();
+    const again = await buildApp(t.config, { clock });
+    try {
+      const res = await again.inject({
+        method: 'GET',
+        url: `/oai?${new URLSearchParams({ verb: 'ListRecords', resumptionToken: token })}`,
+      });
+      expect(res.body).toBe(continued.body);
+    } finally {
+      await again.close();
+      // `t.close()` in afterAll closes the already closed app again and removes the data.
+    }
   });
 });
