@@ -41,6 +41,7 @@ import type { Resolve } from './modules/geo/proxy.service.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { oaiRoutes } from './modules/oai/oai.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
@@ -219,6 +220,8 @@ export async function buildApp(
     );
     // The catalogue service (CSW 2.0.2), with the OWS exception reports of its standard.
     await app.register(cswRoutes, { prefix: '/csw' });
+    // OAI-PMH 2.0, with deleted records and the error elements of its protocol.
+    await app.register(oaiRoutes, { prefix: '/oai' });
 
     if (options.web) {
       const webConfig: WebConfig = {

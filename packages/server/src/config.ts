@@ -68,6 +68,8 @@ export interface Config {
   geo: GeoServiceConfig;
   /** The catalogue service under /csw: how it describes itself, per language, and its page limit (`CSW_*`). */
   csw: CswConfig;
+  /** The OAI-PMH interface under /oai: how it names itself and its page size (`OAI_*`). */
+  oai: OaiConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
   /**
@@ -75,6 +77,25 @@ export interface Config {
    * its commands obey that account's roles and its changes are audited under its name.
    */
   cliUser: string;
+}
+
+/** What the OAI-PMH Identify answer says, and how many records one list answer holds. */
+export interface OaiConfig {
+  /** `repositoryName` (`OAI_REPOSITORY_NAME`, default the CSW title). */
+  repositoryName: string;
+  /**
+   * `adminEmail` (`OAI_ADMIN_EMAIL`, default `CSW_CONTACT_EMAIL`, else `webmaster@` the host
+   * of `PUBLIC_URL`). OAI-PMH requires one; set it to a mailbox that is read.
+   */
+  adminEmail: string;
+  /**
+   * The middle part of the OAI identifiers `oai:<this>:<record id>`
+   * (`OAI_REPOSITORY_IDENTIFIER`, default the host name of `PUBLIC_URL`). Keep it stable:
+   * harvesters know the records by these identifiers.
+   */
+  repositoryIdentifier: string;
+  /** Records or headers in one ListRecords/ListIdentifiers answer (`OAI_PAGE_SIZE`, default 100). */
+  pageSize: number;
 }
 
 /** How this process's worker takes and runs background jobs. */
@@ -185,6 +206,16 @@ const Environment = z.object({
   GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
   ...CswEnvironment,
+  OAI_REPOSITORY_NAME: z.string().trim().min(1).max(500).optional(),
+  OAI_ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
+  OAI_REPOSITORY_IDENTIFIER: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9.-]{0,199}$/,
+      'expected a host name such as geoportal.example.org',
+    )
+    .optional(),
+  OAI_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
   PROCESS_WORKER: flag.optional(),
   PROCESS_CONCURRENCY: positiveInteger.optional(),
   PROCESS_POLL_INTERVAL: millis.optional(),
@@ -223,13 +254,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT ?? 8085;
+  const publicUrl = stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${port}`);
+  const publicHost = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
   const config: Config = {
     port,
     host: e.HOST ?? 'localhost',
     dataDir: path.resolve(e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA ?? 'public',
-    publicUrl: stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${port}`),
+    publicUrl,
     apiBase: stripTrailingSlash(e.API_BASE ?? '/api/v1'),
     ssrApiBase: stripTrailingSlash(e.SSR_API_BASE ?? `http://127.0.0.1:${port}/api/v1`),
     formLogin: e.FORM_LOGIN ?? true,
@@ -256,6 +289,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       basemaps: e.GEO_BASEMAPS ?? [],
     },
     csw: cswConfig(e),
+    oai: {
+      repositoryName: e.OAI_REPOSITORY_NAME ?? e.CSW_TITLE ?? 'Geoportal catalogue',
+      adminEmail: e.OAI_ADMIN_EMAIL ?? e.CSW_CONTACT_EMAIL ?? `webmaster@${publicHost}`,
+      repositoryIdentifier: e.OAI_REPOSITORY_IDENTIFIER ?? publicHost,
+      pageSize: e.OAI_PAGE_SIZE ?? 100,
+    },
     processes: {
       worker: e.PROCESS_WORKER ?? true,
       concurrency: e.PROCESS_CONCURRENCY ?? 2,

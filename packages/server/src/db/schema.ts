@@ -33,6 +33,7 @@ export interface Database {
   process_log: ProcessLogTable;
   process_schedule: ProcessScheduleTable;
   record_link_status: RecordLinkStatusTable;
+  oai_visibility_change: OaiVisibilityChangeTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -344,3 +345,14 @@ export interface RecordLinkStatusTable {
   checked_at: Timestamp;
 }
 export type RecordLinkStatusRow = Selectable<RecordLinkStatusTable>;
+
+/**
+ * The last change of a record's public visibility (migration 0019), kept after the record is
+ * gone: OAI-PMH answers records that stopped being public as deleted.
+ */
+export interface OaiVisibilityChangeTable {
+  object_id: string;
+  changed_at: Timestamp;
+  /** The record's sets as search facets (`type=dataset`, `inspireTheme=hy`). */
+  sets: Generated<string[]>;
+}

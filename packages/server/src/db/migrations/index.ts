@@ -14,6 +14,7 @@ import * as m0012 from './0012-users.js';
 import * as m0013 from './0013-processes.js';
 import * as m0014 from './0014-search-service-hosts.js';
 import * as m0017 from './0017-record-links.js';
+import * as m0019 from './0019-oai-visibility.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013-processes': m0013,
   '0014-search-service-hosts': m0014,
   '0017-record-links': m0017,
+  '0019-oai-visibility': m0019,
 };

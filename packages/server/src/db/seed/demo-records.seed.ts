@@ -1,6 +1,7 @@
 import type { ObjectState } from '@geoportal/contract/object';
 import { findAccountByName } from '../../modules/access/access.repository.js';
 import { newId } from '../../modules/access/session.js';
+import { recordVisibilityChange } from '../../modules/oai/oai-visibility.js';
 import { refreshSearchDocuments } from '../../modules/search/search-index.js';
 import type { Db } from '../database.js';
 import { type DemoRecord, demoRecords } from './demo-records.js';
@@ -93,6 +94,12 @@ async function insertDemoObjects(
     db,
     objects.map((o) => o.id),
   );
+  // A withdrawn demo record was public until its withdrawal, as the workflow would have
+  // traced it: OAI-PMH answers it as deleted from then on.
+  for (const o of objects) {
+    const withdrawal = o.history.find((h) => h.to === 'withdrawn');
+    if (withdrawal) await recordVisibilityChange(db, o, true, false, withdrawal.at);
+  }
 }
 
 /**

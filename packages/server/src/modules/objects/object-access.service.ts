@@ -10,6 +10,7 @@ import {
 } from '@geoportal/contract/object';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { auditSource, writeAudit } from '../audit/audit.service.js';
+import { recordVisibilityChange } from '../oai/oai-visibility.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import * as keys from './access-key.repository.js';
 import { newAccessKeySecret, toAccessKey } from './access-keys.js';
@@ -22,7 +23,7 @@ import {
   type ObjectChangeContext,
   type ObjectContext,
 } from './object-kernel.js';
-import { can } from './policy.js';
+import { can, isPublic } from './policy.js';
 
 async function loadForAccessControl(ctx: ObjectContext, id: string): Promise<LoadedObject> {
   const loaded = await loadReadable(ctx, id);
@@ -49,6 +50,14 @@ export async function setAccessControl(
     await repo.replaceGrants(trx, id, input.grants);
     // Who may find the record in search changes with its grants.
     await refreshSearchDocuments(trx, [id]);
+    // The public flag and grants to everyone decide what harvesters see (OAI-PMH).
+    await recordVisibilityChange(
+      trx,
+      row,
+      isPublic(facts),
+      isPublic({ state: row.state, public: input.public, grants: input.grants }),
+      ctx.now,
+    );
     // Saving the same grants again changes nothing, so it leaves no entry.
     if (Object.keys(changes).length > 0) {
       await writeAudit(trx, auditSource(ctx), {

@@ -34,6 +34,18 @@ export async function findObject(db: Db, id: string): Promise<ObjectRow | undefi
   return row as ObjectRow | undefined;
 }
 
+/** The objects with these ids (in no particular order); unknown ids are left out. */
+export async function findObjects(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('object')
+    .innerJoin('account', 'account.id', 'object.owner_id')
+    .select(objectColumns)
+    .where('object.id', 'in', [...ids])
+    .execute();
+  return rows as ObjectRow[];
+}
+
 export async function insertObject(
   db: Db,
   row: {
@@ -128,16 +140,36 @@ export async function listGrants(db: Db, objectId: string): Promise<Grant[]> {
     .orderBy('subject_kind')
     .orderBy('subject_name')
     .execute();
-  return rows.map(
-    (r) =>
-      ({
-        permission: r.permission,
-        subject:
-          r.subject_kind === 'everyone'
-            ? { kind: 'everyone' }
-            : { kind: r.subject_kind, name: r.subject_name },
-      }) as Grant,
-  );
+  return rows.map(toGrant);
+}
+
+/** A stored grant row as a grant (`subject_name` is empty for everyone). */
+function toGrant(r: { permission: string; subject_kind: string; subject_name: string }): Grant {
+  return {
+    permission: r.permission,
+    subject:
+      r.subject_kind === 'everyone'
+        ? { kind: 'everyone' }
+        : { kind: r.subject_kind, name: r.subject_name },
+  } as Grant;
+}
+
+/** The grants of several objects, by object id (objects without grants are absent). */
+export async function listGrantsOf(
+  db: Db,
+  objectIds: readonly string[],
+): Promise<Map<string, Grant[]>> {
+  const byObject = new Map<string, Grant[]>();
+  if (objectIds.length === 0) return byObject;
+  const rows = await db
+    .selectFrom('object_grant')
+    .select(['object_id', 'permission', 'subject_kind', 'subject_name'])
+    .where('object_id', 'in', [...objectIds])
+    .execute();
+  for (const r of rows) {
+    byObject.set(r.object_id, [...(byObject.get(r.object_id) ?? []), toGrant(r)]);
+  }
+  return byObject;
 }
 
 export async function replaceGrants(db: Db, objectId: string, grants: readonly Grant[]) {

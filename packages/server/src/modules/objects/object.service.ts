@@ -20,6 +20,7 @@ import { auditSource, writeAudit } from '../audit/audit.service.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
 import { linkStatusOf } from '../links/link-status.service.js';
+import { recordVisibilityChange } from '../oai/oai-visibility.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import {
@@ -41,7 +42,7 @@ import {
   type ObjectContext,
 } from './object-kernel.js';
 import { changedReadOnlyFields } from './object-representation.js';
-import { can, isPublisher, transitions, viewerOf } from './policy.js';
+import { can, isPublic, isPublisher, transitions, viewerOf } from './policy.js';
 
 /**
  * `thumbnail`: the preview URL of the record's index image or PDF (`indexThumbnails`), looked
@@ -222,6 +223,8 @@ export async function deleteObject(ctx: ObjectChangeContext, id: string): Promis
   const { row } = loaded;
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteObject(trx, id);
+    // A harvester that holds a public record learns of its deletion (OAI-PMH).
+    await recordVisibilityChange(trx, row, isPublic(loaded.facts), false, ctx.now);
     // The record is gone afterwards: the entry keeps what identified it.
     await writeAudit(trx, auditSource(ctx), {
       action: 'object.delete',
@@ -270,6 +273,14 @@ export async function changeState(
       comment: change.comment ?? null,
     });
     await refreshSearchDocuments(trx, [id]);
+    // Publishing and withdrawing change what harvesters see (OAI-PMH deleted records).
+    await recordVisibilityChange(
+      trx,
+      loaded.row,
+      isPublic(loaded.facts),
+      isPublic({ ...loaded.facts, state: change.state }),
+      ctx.now,
+    );
     await writeAudit(trx, auditSource(ctx), {
       action: 'object.transition',
       targetKind: 'object',

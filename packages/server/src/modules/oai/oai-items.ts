@@ -1,0 +1,123 @@
+import { ObjectId } from '@geoportal/contract/object';
+import type { Metadata } from '@geoportal/contract/record';
+import { HttpError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { element } from '../csw/csw-xml.js';
+import { loadPublicObjects } from '../objects/object-kernel.js';
+import { exportIso19139 } from '../records/record.service.js';
+import { OaiError } from './oai.errors.js';
+import * as repo from './oai.repository.js';
+import { OAI_DC, oaiDc } from './oai-dc.js';
+import { setSpecsOf } from './oai-sets.js';
+import { header } from './oai-xml.js';
+
+/**
+ * The items of the repository: their identifiers, headers and records in each metadata
+ * format. Identifiers are `oai:<OAI_REPOSITORY_IDENTIFIER>:<record id>`.
+ */
+
+export type Context = Pick<RequestContext, 'db' | 'now' | 'config'>;
+
+/** The metadata formats every record is disseminated in. */
+export const formats = {
+  oai_dc: OAI_DC,
+  iso19139: {
+    prefix: 'iso19139',
+    namespace: 'http://www.isotc211.org/2005/gmd',
+    schema: 'http://schemas.opengis.net/iso/19139/20070417/gmd/gmd.xsd',
+  },
+} as const;
+export type Prefix = keyof typeof formats;
+
+/** A metadataPrefix the records are disseminated in; any other is cannotDisseminateFormat. */
+export function checkPrefix(prefix: string): Prefix {
+  if (!Object.hasOwn(formats, prefix)) {
+    throw new OaiError(
+      'cannotDisseminateFormat',
+      `Records are not offered as ${JSON.stringify(prefix.slice(0, 40))}. Use ${Object.keys(formats).join(' or ')}.`,
+    );
+  }
+  return prefix as Prefix;
+}
+
+/** The OAI identifier of a record. */
+export const identifierOf = (ctx: Context, id: string) =>
+  `oai:${ctx.config.oai.repositoryIdentifier}:${id}`;
+
+/** The record id of an identifier of this repository; anything else does not exist here. */
+function recordIdOf(ctx: Context, identifier: string): string {
+  const prefix = `oai:${ctx.config.oai.repositoryIdentifier}:`;
+  const id = identifier.startsWith(prefix) ? identifier.slice(prefix.length) : '';
+  if (!ObjectId.safeParse(id).success) {
+    throw new OaiError(
+      'idDoesNotExist',
+      `This repository has no item ${JSON.stringify(identifier.slice(0, 120))}; its identifiers have the form ${prefix}<record id>.`,
+    );
+  }
+  return id;
+}
+
+/** The item of an identifier, live or deleted; anything else is idDoesNotExist. */
+export async function findItem(ctx: Context, identifier: string): Promise<repo.OaiEntry> {
+  const entry = await repo.findEntry(ctx.db, recordIdOf(ctx, identifier));
+  if (!entry) {
+    throw new OaiError(
+      'idDoesNotExist',
+      `This repository has no item ${JSON.stringify(identifier.slice(0, 120))}.`,
+    );
+  }
+  return entry;
+}
+
+/** The header of an item: identifier, datestamp, sets, deleted status. */
+export const headerOf = (ctx: Context, entry: repo.OaiEntry) =>
+  header({
+    identifier: identifierOf(ctx, entry.id),
+    datestamp: entry.datestamp,
+    setSpecs: setSpecsOf(entry.sets),
+    deleted: entry.deleted,
+  });
+
+/**
+ * The metadata of public records in the format, by id. A record that is no longer public
+ * (changed since it was listed) is left out: it has moved beyond the harvest's bound.
+ */
+export async function metadataOf(
+  ctx: Context,
+  ids: string[],
+  prefix: Prefix,
+): Promise<Map<string, string>> {
+  const written = new Map<string, string>();
+  if (ids.length === 0) return written;
+  if (prefix === 'oai_dc') {
+    // One read for the page; the policy's `isPublic` decides again on what was read.
+    for (const row of await loadPublicObjects(ctx.db, ids)) {
+      const url = `${ctx.config.publicUrl}/metadata/${encodeURIComponent(row.id)}`;
+      written.set(
+        row.id,
+        oaiDc({ id: row.id, type: row.type, metadata: row.metadata as Metadata }, url),
+      );
+    }
+    return written;
+  }
+  // ISO 19139 through the records module's export, as a visitor reads it.
+  const visitor = { db: ctx.db, now: ctx.now, auth: null };
+  for (const id of ids) {
+    try {
+      const xml = await exportIso19139(visitor, id);
+      written.set(id, xml.replace(/^<\?xml[^>]*\?>\s*/, ''));
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    }
+  }
+  return written;
+}
+
+/** A record: its header, and its metadata unless it is deleted. */
+export const recordElement = (ctx: Context, entry: repo.OaiEntry, metadata: string | undefined) =>
+  element(
+    'record',
+    {},
+    headerOf(ctx, entry),
+    ...(entry.deleted || metadata === undefined ? [] : [element('metadata', {}, metadata)]),
+  );

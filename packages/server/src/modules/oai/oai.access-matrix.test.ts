@@ -1,0 +1,133 @@
+import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { replaceGrants } from '../objects/object.repository.js';
+import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
+import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
+
+/**
+ * The access matrix of the OAI-PMH interface: every kind of caller × every workflow state.
+ * A harvest copies the catalogue for the public, so every caller — signed in, editor,
+ * administrator or key holder — gets what visitors may read (DESIGN §5): published records
+ * with their content, a withdrawn record as a deleted header without content (it was public
+ * once), and nothing of drafts and submissions. Every record carries grants that could let
+ * someone past review: write and delete to a grantee and a stored read grant to everyone.
+ */
+
+const callers = [
+  'visitor',
+  'owner',
+  'otherSubmitter',
+  'editor',
+  'administrator',
+  'grantee',
+  'readKey',
+] as const;
+type Caller = (typeof callers)[number];
+
+const WORD = 'Matrixprobe';
+
+describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
+  let t: TestApp;
+  const ids = {} as Record<ObjectState, string>;
+  /** What each caller sends: nothing, its session, or the draft's read key. */
+  const sent = new Map<Caller, Record<string, string>>([['visitor', {}]]);
+  const headers = (caller: Caller) => sent.get(caller) ?? {};
+  const oai = async (caller: Caller, args: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/oai?${new URLSearchParams(args)}`,
+      headers: headers(caller),
+    });
+    expect(res.statusCode).toBe(200);
+    return oaiAnswer(res);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
+    // The search tests' owner, other submitter and editor, and a grantee and administrator.
+    const search = await searchAccounts(t.app);
+    sent.set('owner', withToken(search.owner));
+    sent.set('otherSubmitter', withToken(search.other));
+    sent.set('editor', withToken(search.editor));
+    for (const [name, role] of [
+      ['grantee', 'submitter'],
+      ['administrator', 'administrator'],
+    ] as const) {
+      await createAccount(t.app, name, `${name}-password-1`, { role });
+      sent.set(name, withToken(await signIn(t.app, name, `${name}-password-1`)));
+    }
+    const api = apiCaller(t.app);
+    for (const state of objectStates) {
+      const id = await createRecord(t.app, search, { title: { de: `${WORD} ${state}` } }, state);
+      ids[state] = id;
+      const key = await api('POST', `/object/${id}/accessKeys`, headers('owner'), { type: 'read' });
+      if (state === 'draft') sent.set('readKey', { 'x-access-key': key.json().secret });
+      // Grants that must not let anyone past review, stored as they are (a read grant to
+      // everyone only older versions allowed on unpublished records), and indexed.
+      await replaceGrants(t.app.db, id, [
+        { permission: 'write', subject: { kind: 'user', name: 'grantee' } },
+        { permission: 'delete', subject: { kind: 'user', name: 'grantee' } },
+        { permission: 'read', subject: { kind: 'everyone' } },
+      ]);
+      await refreshSearchDocuments(t.app.db, [id]);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  for (const caller of callers) {
+    it(`${caller}: ListRecords and ListIdentifiers answer the public view only`, async () => {
+      for (const verb of ['ListRecords', 'ListIdentifiers']) {
+        const url = new URLSearchParams({ verb, metadataPrefix: 'oai_dc' });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/oai?${url}`,
+          headers: headers(caller),
+        });
+        const answer = oaiAnswer(res);
+        const { headers: items } = await harvest(t.app, { verb, metadataPrefix: 'oai_dc' });
+        // The caller's answer is the visitor's, byte for byte.
+        expect(items.map((h) => h.id)).toEqual(
+          [
+            ...answer.body.matchAll(
+              /<identifier>oai:geoportal\.example\.org:([^<]+)<\/identifier>/g,
+            ),
+          ].map((m) => m[1]),
+        );
+        expect(new Set(items.filter((h) => !h.deleted).map((h) => h.id))).toEqual(
+          new Set([ids.published]),
+        );
+        expect(new Set(items.filter((h) => h.deleted).map((h) => h.id))).toEqual(
+          new Set([ids.withdrawn]),
+        );
+        for (const state of ['draft', 'submitted', 'withdrawn'] as const) {
+          expect(answer.body.includes(`${WORD} ${state}`), `${verb} ${state}`).toBe(false);
+        }
+        if (verb === 'ListRecords') expect(answer.body).toContain(`${WORD} published`);
+      }
+    });
+
+    it(`${caller}: GetRecord answers published records, withdrawn as deleted, nothing else`, async () => {
+      for (const state of objectStates) {
+        for (const metadataPrefix of ['oai_dc', 'iso19139']) {
+          const answer = await oai(caller, {
+            verb: 'GetRecord',
+            identifier: `oai:geoportal.example.org:${ids[state]}`,
+            metadataPrefix,
+          });
+          expect(answer.body.includes(`${WORD} ${state}`), `${state} ${metadataPrefix}`).toBe(
+            state === 'published',
+          );
+          if (state === 'withdrawn') expect(recordOf(answer).deleted).toBe(true);
+          if (state === 'draft' || state === 'submitted') {
+            expect(answer.errors.map((e) => e.code)).toEqual(['idDoesNotExist']);
+          }
+        }
+      }
+    });
+  }
+});
