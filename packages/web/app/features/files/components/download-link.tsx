@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/http/error-text';
 import { saveBlob } from '../../../lib/save-download';
 import { useToast } from '../../../lib/use-toast';
 import { type FileRef, filePath } from '../api/file-paths';
-import { useTransfer } from '../hooks/use-transfer';
+import { useTransfer } from '../../../lib/http/use-transfer';
 import type { SourceMode } from '../model/file-source';
 import classes from './files.module.css';
 

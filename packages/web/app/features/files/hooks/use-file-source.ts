@@ -4,7 +4,7 @@ import { useAccess } from '../../../lib/auth/access';
 import { bearerFilePath, type FileRef, filePath, previewImagePath } from '../api/file-paths';
 import { type SourceMode, tagSource } from '../model/file-source';
 import { useBearerToken } from './use-bearer-token';
-import { useTransfer } from './use-transfer';
+import { useTransfer } from '../../../lib/http/use-transfer';
 
 export interface FileSource {
   /** The URL for the tag; undefined while loading or after a failure. */

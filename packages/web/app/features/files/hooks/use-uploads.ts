@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../lib/http/transfer';
 import { uploadFile } from '../api/upload-file';
 import { checkUpload, type UploadProblem } from '../model/check-upload';
-import { useTransfer } from './use-transfer';
+import { useTransfer } from '../../../lib/http/use-transfer';
 
 /** Where one chosen file stands. */
 export type UploadStatus =
