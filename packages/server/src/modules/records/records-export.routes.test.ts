@@ -150,7 +150,7 @@ describe.each(testDatabases)('the records export command on $name', (database) =
 
   it('fails on a query the search cannot read, keeping no half-written file', async () => {
     const before = await readdir(exportsFolder());
-    const { process, lines } = await runToEnd('export records to zip query "title:("');
+    const { process, lines } = await runToEnd('export records to zip query "(unclosed"');
     expect(process.state).toBe('failed');
     expect(lines.some((l) => /^error: Failed: .*\(search\.query_invalid\)$/.test(l))).toBe(true);
     expect(await readdir(exportsFolder())).toEqual(before);
