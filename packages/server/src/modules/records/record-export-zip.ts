@@ -1,3 +1,4 @@
+import { ErrorCode } from '@geoportal/contract/errors';
 import { parseQuery } from '@geoportal/contract/search-query';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { HttpError } from '../../http/errors.js';
@@ -11,6 +12,20 @@ import { exportIso19139 } from './record.service.js';
 
 /** Ids asked of the search at a time: one page of ids, never the whole result in memory. */
 const PAGE = 200;
+
+/**
+ * What one ZIP may hold: fflate writes no ZIP64, so at most 65,535 entries and 4 GiB (the
+ * fields of the classic end record). Beyond that the export fails rather than writing a ZIP
+ * that unzip tools misread.
+ */
+export const ZIP_LIMITS = { entries: 0xffff, bytes: 0xffffffff };
+
+const tooLarge = (what: string) =>
+  new HttpError(
+    422,
+    ErrorCode.commandFailed,
+    `The matching records exceed ${what}, the most one ZIP can hold. Narrow the query (e.g. by type or year) and export in parts.`,
+  );
 
 /** What an export reports while it runs, and where it stops when canceled. */
 export interface ExportSteps {
@@ -72,6 +87,7 @@ export async function writeRecordsZip(
   q: string,
   sink: ByteSink,
   steps: ExportSteps,
+  limits = ZIP_LIMITS,
 ): Promise<{ written: number; leftOut: number }> {
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
@@ -80,9 +96,14 @@ export async function writeRecordsZip(
     if (error) failure = error;
     else chunks.push(chunk);
   });
+  let bytes = 0;
   const flush = async () => {
     if (failure) throw failure;
-    for (const chunk of chunks.splice(0)) await sink(chunk);
+    for (const chunk of chunks.splice(0)) {
+      bytes += chunk.length;
+      if (bytes > limits.bytes) throw tooLarge(`${limits.bytes} bytes`);
+      await sink(chunk);
+    }
   };
   let written = 0;
   let leftOut = 0;
@@ -102,6 +123,7 @@ export async function writeRecordsZip(
     if (xml === undefined) {
       leftOut += 1;
     } else {
+      if (written === limits.entries) throw tooLarge(`${limits.entries} records`);
       const entry = new ZipDeflate(`${match.id}.xml`, { level: 6 });
       zip.add(entry);
       entry.push(strToU8(xml), true);

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.
 import { seededVocabularies } from '../../test/test-vocabularies.js';
 import { authOfAccount } from '../access/access.service.js';
 import { readIso19139 } from './iso19139-reader.js';
-import { writeRecordsZip } from './record-export-zip.js';
+import { writeRecordsZip, ZIP_LIMITS } from './record-export-zip.js';
 import { decodeXml } from './xml-document.js';
 
 /** Fast polling, so queued commands start within milliseconds. */
@@ -76,6 +76,22 @@ describe.each(testDatabases)('the records export command on $name', (database) =
   };
   const isoOf = async (id: string) =>
     (await api('GET', `/object/${id}?format=iso19139`, as('chief'))).body;
+  /** The export's own function, run directly with an account's identity and its viewer. */
+  const zipFor = async (name: string, q: string, limits = ZIP_LIMITS) => {
+    const auth = await authOfAccount(t.app.db, name);
+    const chunks: Uint8Array[] = [];
+    const result = await writeRecordsZip(
+      { db: t.app.db, timeoutMs: t.config.searchTimeoutMs },
+      { db: t.app.db, now: new Date(), auth, accessKey: undefined },
+      q,
+      async (bytes) => {
+        chunks.push(bytes.slice());
+      },
+      { checkpoint: () => {}, progress: () => {}, record: () => {} },
+      limits,
+    );
+    return { chunks, result };
+  };
   const exportsFolder = () => path.join(t.config.dataDir, 'command-exports');
 
   beforeAll(async () => {
@@ -127,17 +143,7 @@ describe.each(testDatabases)('the records export command on $name', (database) =
 
   it("searches with the caller's viewer: others' drafts only when the caller may read them", async () => {
     const exportedFor = async (name: string) => {
-      const auth = await authOfAccount(t.app.db, name);
-      const chunks: Uint8Array[] = [];
-      const result = await writeRecordsZip(
-        { db: t.app.db, timeoutMs: t.config.searchTimeoutMs },
-        { db: t.app.db, now: new Date(), auth, accessKey: undefined },
-        WORD,
-        async (bytes) => {
-          chunks.push(bytes.slice());
-        },
-        { checkpoint: () => {}, progress: () => {}, record: () => {} },
-      );
+      const { chunks, result } = await zipFor(name, WORD);
       expect(result.leftOut).toBe(0);
       return Object.keys(unzipSync(Buffer.concat(chunks))).sort();
     };
@@ -146,6 +152,12 @@ describe.each(testDatabases)('the records export command on $name', (database) =
       [`${ids.published}.xml`, `${ids.draftOfSub}.xml`].sort(),
     );
     expect(await exportedFor('sub2')).toEqual([`${ids.published}.xml`]);
+  });
+
+  it('fails rather than write more entries than a ZIP without ZIP64 holds', async () => {
+    await expect(zipFor('chief', WORD, { ...ZIP_LIMITS, entries: 1 })).rejects.toThrow(
+      /exceed 1 records, the most one ZIP can hold/,
+    );
   });
 
   it('fails on a query the search cannot read, keeping no half-written file', async () => {
