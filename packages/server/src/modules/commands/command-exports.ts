@@ -29,7 +29,10 @@ export const commandExportPath = (name: string) => `/commands/exports/${name}`;
  * `records-20261126T071205Z-<run id>.zip`. The run id is cleaned to the name's characters.
  */
 export function commandExportName(kind: string, runId: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const run = runId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
   return `${kind}-${stamp}-${run}.zip`;
 }

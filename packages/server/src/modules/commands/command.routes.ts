@@ -96,7 +96,10 @@ export function commandRoutes(deps: { wake: () => void }): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        const { stream, size } = await exportForCommand(withCaches(request.ctx), request.params.name);
+        const { stream, size } = await exportForCommand(
+          withCaches(request.ctx),
+          request.params.name,
+        );
         return reply
           .type('application/zip')
           .header('content-length', size)

@@ -10,8 +10,8 @@ import type { RequestContext } from '../../http/request-context.js';
 import { requireAdministrator, startProcess } from '../processes/process.service.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import { describeCatalogue, parseLine } from './command-catalogue.js';
-import { runParsedLine } from './command-runner.js';
 import { openCommandExport } from './command-exports.js';
+import { runParsedLine } from './command-runner.js';
 import { readCommandUpload, saveCommandUpload } from './command-uploads.js';
 // Loading the job module hands the `command.run` process kind its work.
 import './command-job.js';

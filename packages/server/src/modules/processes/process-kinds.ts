@@ -1,8 +1,8 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
-import { purgeCommandUploads } from '../commands/command-uploads.js';
 import { purgeCommandExports } from '../commands/command-exports.js';
+import { purgeCommandUploads } from '../commands/command-uploads.js';
 import { checkFixity } from '../files/fixity.js';
 import { systemResolve } from '../geo/proxy.service.js';
 import { checkLinks } from '../links/link-check.js';

@@ -189,14 +189,13 @@ describe.each(testDatabases)('the records export command on $name', (database) =
       expect(res.statusCode, name).toBe(404);
       expect(ErrorBody.parse(res.json()).code).toBe('command.export_not_found');
     }
-    expect((await api('GET', '/commands/exports/../secret.zip', as('chief'))).statusCode).toBe(
-      404,
-    );
+    expect((await api('GET', '/commands/exports/../secret.zip', as('chief'))).statusCode).toBe(404);
   });
 
   it('is described in the OpenAPI document like the other command routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const route = doc.paths['/api/v1/commands/exports/{name}'] ?? doc.paths['/commands/exports/{name}'];
+    const route =
+      doc.paths['/api/v1/commands/exports/{name}'] ?? doc.paths['/commands/exports/{name}'];
     expect(route?.get?.tags).toEqual(['commands']);
     expect(Object.keys(route?.get?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '401', '403', '404']),

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import { BadRequestError, HttpError } from '../../http/errors.js';
 import type { CommandModule } from '../commands/command.types.js';
-import { createCommandExport, commandExportName } from '../commands/command-exports.js';
+import { commandExportName, createCommandExport } from '../commands/command-exports.js';
 import { importIso19139 } from './record.service.js';
 import { writeRecordsZip } from './record-export-zip.js';
 import { readRecordZip } from './record-zip.js';
@@ -57,7 +57,7 @@ export const recordsCommands: CommandModule = {
       arguments: { q: 'text' },
       process: true,
       help: {
-        en: 'Writes the ISO 19139 document of every record matching the query (the search\'s query language; without a query all records) that you may read into one ZIP, one <record id>.xml each. The ZIP is kept for 7 days in the data directory; the output names its download (console) or its path (command line).',
+        en: "Writes the ISO 19139 document of every record matching the query (the search's query language; without a query all records) that you may read into one ZIP, one <record id>.xml each. The ZIP is kept for 7 days in the data directory; the output names its download (console) or its path (command line).",
         de: 'Schreibt das ISO-19139-Dokument jedes Datensatzes, der zur Anfrage passt (Abfragesprache der Suche; ohne Anfrage alle Datensätze) und den Sie lesen dürfen, in ein ZIP-Archiv, je eine Datei <Datensatz-ID>.xml. Das ZIP wird 7 Tage im Datenverzeichnis aufbewahrt; die Ausgabe nennt seinen Download (Konsole) oder seinen Pfad (Befehlszeile).',
       },
       async run(env, args) {

@@ -24,7 +24,9 @@ describe('the output buffer', () => {
 describe('export downloads in the output', () => {
   it('finds the export a line names by its download URL, and nothing else', () => {
     expect(
-      exportNameIn('3 records exported: /api/v1/commands/exports/records-20261126T071205Z-ab_c.zip'),
+      exportNameIn(
+        '3 records exported: /api/v1/commands/exports/records-20261126T071205Z-ab_c.zip',
+      ),
     ).toBe('records-20261126T071205Z-ab_c.zip');
     // The command line prints a file path, not a download URL, and tricks are no name.
     expect(exportNameIn('3 records exported: /data/command-exports/records-1.zip')).toBeUndefined();
