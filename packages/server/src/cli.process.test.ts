@@ -78,7 +78,7 @@ describe('the command-line tool', { timeout: 90_000 }, () => {
     expect(run.stdout).toMatch(/records indexed/);
     const stats = await cli(dataDir, ['show', 'statistics']);
     expect(stats.status, stats.stderr).toBe(0);
-    expect(stats.stdout).toMatch(/Users: 2 \(2 enabled\)/);
+    expect(stats.stdout).toMatch(/Users: 3 \(3 enabled\)/);
   });
 
   it('keeps an argument with spaces one word, as the shell passed it', async () => {
