@@ -104,6 +104,26 @@ test('runs a queue and keeps only the visible lines of a long output in the page
   await expect(output()).toContainText('Der Lauf ist beendet.');
 });
 
+test('exports records to a ZIP and downloads it from the output', async () => {
+  await page.goto('/management/command');
+  await line().fill('export records to zip');
+  await page.keyboard.press('Enter');
+  await expect(output()).toContainText(/\d+ records exported: \/api\/v1\/commands\/exports\//, {
+    timeout: 30_000,
+  });
+  const button = output().getByRole('button', { name: /^records-.*\.zip herunterladen$/ });
+  await expectAccessible(page, 'command console with an export download');
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^records-\d{8}T\d{6}Z-[\w-]+\.zip$/);
+  // A ZIP begins with its local file header.
+  const stream = await download.createReadStream();
+  const head = await new Promise<Buffer>((resolve, reject) => {
+    stream.once('data', (chunk) => resolve(Buffer.from(chunk)));
+    stream.once('error', reject);
+  });
+  expect(head.subarray(0, 2).toString()).toBe('PK');
+});
+
 test('fits a 320 px phone in the dark scheme', async () => {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });

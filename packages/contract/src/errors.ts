@@ -92,6 +92,7 @@ export const ErrorCode = {
   commandSyntax: 'command.syntax',
   commandArgumentInvalid: 'command.argument_invalid',
   commandUploadNotFound: 'command.upload_not_found',
+  commandExportNotFound: 'command.export_not_found',
   commandFailed: 'command.failed',
 } as const;
 

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -57,6 +57,7 @@ describe('the command-line tool', { timeout: 90_000 }, () => {
       }),
     );
     await createAccount(app, 'ed', 'ed password 1', { role: 'editor' });
+    await createAccount(app, 'sub', 'sub password 1', { role: 'submitter' });
     await app.close();
   }, 120_000);
   afterAll(async () => {
@@ -77,7 +78,7 @@ describe('the command-line tool', { timeout: 90_000 }, () => {
     expect(run.stdout).toMatch(/records indexed/);
     const stats = await cli(dataDir, ['show', 'statistics']);
     expect(stats.status, stats.stderr).toBe(0);
-    expect(stats.stdout).toMatch(/Users: 2 \(2 enabled\)/);
+    expect(stats.stdout).toMatch(/Users: 3 \(3 enabled\)/);
   });
 
   it('keeps an argument with spaces one word, as the shell passed it', async () => {
@@ -130,5 +131,43 @@ describe('the command-line tool', { timeout: 90_000 }, () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("exports records to a ZIP file, prints its path and reads with CLI_USER's rights", async () => {
+    const iso = (id: string, title: string) =>
+      strToU8(
+        writeIso19139(
+          {
+            id,
+            type: 'dataset',
+            modified: '2025-01-01T00:00:00Z',
+            metadata: completeMetadata({ title: { en: title } }),
+          },
+          seededVocabularies,
+        ),
+      );
+    const importAs = async (user: string, id: string) => {
+      const zipFile = path.join(dataDir, `${id}.zip`);
+      await writeFile(zipFile, zipSync({ [`${id}.xml`]: iso(id, `Draft of ${user}`) }));
+      const run = await cli(dataDir, ['import', 'records', 'from', 'zip', zipFile], {
+        CLI_USER: user,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return /created draft (\S+)$/m.exec(run.stdout)?.[1] as string;
+    };
+    const adminDraft = await importAs('admin', 'cli-export-admin');
+    const subDraft = await importAs('sub', 'cli-export-sub');
+    const exported = async (user: string) => {
+      const run = await cli(dataDir, ['export', 'records', 'to', 'zip'], { CLI_USER: user });
+      expect(run.status, run.stderr).toBe(0);
+      const file = /records exported: (\S+)$/m.exec(run.stdout)?.[1] as string;
+      expect(path.dirname(file)).toBe(path.join(dataDir, 'command-exports'));
+      return Object.keys(unzipSync(await readFile(file)));
+    };
+    // The administrator reads every draft; a submitter only their own.
+    expect(await exported('admin')).toEqual(
+      expect.arrayContaining([`${adminDraft}.xml`, `${subDraft}.xml`]),
+    );
+    expect(await exported('sub')).toEqual([`${subDraft}.xml`]);
   });
 });

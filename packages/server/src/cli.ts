@@ -61,6 +61,7 @@ try {
       readUpload: (reference) => readFile(path.resolve(reference)),
       write: (level, text) => (level === 'error' ? console.error(text) : console.log(text)),
       stored: false,
+      exportAddress: (_name, file) => file,
       job: {
         id: `cli-${process.pid}`,
         signal: controller.signal,

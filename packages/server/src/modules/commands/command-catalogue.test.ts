@@ -57,6 +57,7 @@ describe('the command catalogue', () => {
         'files: check fixity',
         'links: check links [object {id}]',
         'records: import records from zip {upload}',
+        'records: export records to zip [query {q}]',
         'objects: set state of {id} to {state} [comment {text}]',
         'users: create user {name} [group {group}]',
         'users: disable user {name}',

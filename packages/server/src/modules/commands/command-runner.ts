@@ -7,6 +7,7 @@ import { runJob } from '../processes/process-kinds.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import type { CommandContext, CommandEnv } from './command.types.js';
 import type { ParsedLine } from './command-catalogue.js';
+import { commandExportPath } from './command-exports.js';
 
 /** Where a run's output goes and what controls it: a response, a process log or a terminal. */
 export interface CommandRun {
@@ -20,6 +21,11 @@ export interface CommandRun {
    * a temporary password are replaced by a note instead of being stored.
    */
   stored: boolean;
+  /**
+   * Where a written export is fetched; the console's download URL by default (the CLI
+   * answers the file's path).
+   */
+  exportAddress?: (name: string, file: string) => string;
   /** The controls of a run as a process; a run answered at once never stops half-way. */
   job?: {
     id: string;
@@ -46,6 +52,9 @@ function environment(run: CommandRun): CommandEnv {
     readUpload: (reference) => run.readUpload(reference),
     progress: (done, total) => run.job?.progress({ done, total, message: `${done} of ${total}` }),
     checkpoint: () => run.job?.checkpoint(),
+    runId: run.job?.id ?? run.ctx.requestId,
+    exportAddress: (name, file) =>
+      run.exportAddress?.(name, file) ?? `${run.ctx.config.apiBase}${commandExportPath(name)}`,
     // The same rule as `POST /processes`, then the process kind's own work, in place.
     async runJob(kind: ProcessKind, params: Record<string, unknown>) {
       requireAdministrator(run.ctx.auth);

@@ -8,7 +8,13 @@ import {
 import { ErrorBody } from '@geoportal/contract/errors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listCommands, runCommands, uploadForCommand } from './command.service.js';
+import { contentDisposition } from '../files/media-type.js';
+import {
+  exportForCommand,
+  listCommands,
+  runCommands,
+  uploadForCommand,
+} from './command.service.js';
 
 const tags = ['commands'];
 const security = [{ AccessToken: [] }];
@@ -68,6 +74,39 @@ export function commandRoutes(deps: { wake: () => void }): FastifyPluginAsyncZod
         if ('result' in answer) return reply.code(200).send(answer.result);
         deps.wake();
         return reply.code(202).send({ process: answer.process });
+      },
+    );
+
+    app.get(
+      '/commands/exports/:name',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Download a file a command wrote (e.g. the ZIP of `export records to zip`)',
+          description:
+            'The name is the one the command printed. Exports are kept for 7 days (`purge ' +
+            'expired` deletes older ones); any other name answers 404 `command.export_not_found`.',
+          params: z.object({ name: z.string() }),
+          response: {
+            200: z.any().describe('application/zip'),
+            ...denied,
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { stream, size } = await exportForCommand(
+          withCaches(request.ctx),
+          request.params.name,
+        );
+        return reply
+          .type('application/zip')
+          .header('content-length', size)
+          .header('content-disposition', contentDisposition('attachment', request.params.name))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(stream);
       },
     );
 

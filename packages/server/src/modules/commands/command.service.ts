@@ -10,6 +10,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import { requireAdministrator, startProcess } from '../processes/process.service.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import { describeCatalogue, parseLine } from './command-catalogue.js';
+import { openCommandExport } from './command-exports.js';
 import { runParsedLine } from './command-runner.js';
 import { readCommandUpload, saveCommandUpload } from './command-uploads.js';
 // Loading the job module hands the `command.run` process kind its work.
@@ -67,4 +68,14 @@ export async function uploadForCommand(
 ): Promise<CommandUpload> {
   requireAdministrator(ctx.auth);
   return { upload: await saveCommandUpload(ctx.config.dataDir, bytes), size: bytes.length };
+}
+
+/**
+ * `GET /commands/exports/{name}`: a file a command wrote (`export records to zip`), for its
+ * download. Administrators only, as the commands that write them; 404 for any name that is
+ * not a finished export.
+ */
+export async function exportForCommand(ctx: CommandRequestContext, name: string) {
+  requireAdministrator(ctx.auth);
+  return openCommandExport(ctx.config.dataDir, name);
 }

@@ -31,6 +31,13 @@ export interface CommandEnv {
   progress(done: number, total: number): void;
   /** Stops here when the run was canceled (between units of work that leave data whole). */
   checkpoint(): void;
+  /** The run's id (its process, or the CLI's), to name what the run writes. */
+  runId: string;
+  /**
+   * Where the caller fetches a file the run wrote into the exports folder: the download URL
+   * in the console, the file's path on the command line (its operator has the machine).
+   */
+  exportAddress(name: string, file: string): string;
 }
 
 /** Validated arguments by name; optional ones that were left out are absent. */

@@ -1,6 +1,7 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import { purgeStaleAccessRows } from '../access/access.service.js';
+import { purgeCommandExports } from '../commands/command-exports.js';
 import { purgeCommandUploads } from '../commands/command-uploads.js';
 import { checkFixity } from '../files/fixity.js';
 import { systemResolve } from '../geo/proxy.service.js';
@@ -179,9 +180,11 @@ export const jobKinds: Kinds = {
       ctx.log('info', `Deleted ${jobs} finished processes older than the retention time`);
       const uploads = await purgeCommandUploads(ctx.config.dataDir, now);
       ctx.log('info', `Deleted ${uploads} command uploads older than a day`);
+      const exports = await purgeCommandExports(ctx.config.dataDir, now);
+      ctx.log('info', `Deleted ${exports} command exports older than 7 days`);
       return {
-        message: `${access.sessions} sessions, ${access.throttles} sign-in counters, ${jobs} processes and ${uploads} command uploads deleted`,
-        result: { ...access, processes: jobs, commandUploads: uploads },
+        message: `${access.sessions} sessions, ${access.throttles} sign-in counters, ${jobs} processes, ${uploads} command uploads and ${exports} command exports deleted`,
+        result: { ...access, processes: jobs, commandUploads: uploads, commandExports: exports },
       };
     },
   },

@@ -7,6 +7,7 @@ import {
   CommandUpload,
 } from '@geoportal/contract/commands';
 import type { HttpClient } from '../../../lib/http/http-client';
+import type { Transfer } from '../../../lib/http/transfer';
 
 /** The calls of the command console (issue 23); all need an administrator's session. */
 
@@ -38,4 +39,9 @@ export function uploadCommandFile(client: HttpClient, file: File): Promise<Comma
     schema: CommandUpload,
     invalid: 'an invalid upload answer',
   });
+}
+
+/** A file a command wrote (`export records to zip`), as a Blob: the link needs the token. */
+export function downloadCommandExport(transfer: Transfer, name: string): Promise<Blob> {
+  return transfer.download(`/commands/exports/${encodeURIComponent(name)}`);
 }

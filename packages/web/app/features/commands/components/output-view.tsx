@@ -3,7 +3,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { pathTo } from '../../../route-paths';
-import type { OutputLine } from '../model/output';
+import { exportNameIn, type OutputLine } from '../model/output';
+import { ExportDownload } from './export-download';
 
 /** Height of one output line in pixels: rows have one fixed height, so only visible rows render. */
 const ROW = 20;
@@ -107,6 +108,7 @@ export function OutputView({ lines, version }: { lines: readonly OutputLine[]; v
                 }}
               >
                 {line.text}
+                <ExportOf text={line.text} />
                 {line.processId && (
                   <>
                     {' '}
@@ -128,5 +130,17 @@ export function OutputView({ lines, version }: { lines: readonly OutputLine[]; v
         </Group>
       )}
     </Box>
+  );
+}
+
+/** A line that names a command export offers its download after the text. */
+function ExportOf({ text }: { text: string }) {
+  const name = exportNameIn(text);
+  if (!name) return null;
+  return (
+    <>
+      {' '}
+      <ExportDownload name={name} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutputBuffer } from './output';
+import { exportNameIn, OutputBuffer } from './output';
 
 describe('the output buffer', () => {
   it('appends in place and counts versions, so a long stream never copies the list', () => {
@@ -18,5 +18,20 @@ describe('the output buffer', () => {
     buffer.clear();
     expect(buffer.lines).toHaveLength(0);
     expect(buffer.version).toBe(101);
+  });
+});
+
+describe('export downloads in the output', () => {
+  it('finds the export a line names by its download URL, and nothing else', () => {
+    expect(
+      exportNameIn(
+        '3 records exported: /api/v1/commands/exports/records-20261126T071205Z-ab_c.zip',
+      ),
+    ).toBe('records-20261126T071205Z-ab_c.zip');
+    // The command line prints a file path, not a download URL, and tricks are no name.
+    expect(exportNameIn('3 records exported: /data/command-exports/records-1.zip')).toBeUndefined();
+    expect(exportNameIn('/api/v1/commands/exports/../secret.zip')).toBeUndefined();
+    expect(exportNameIn('/api/v1/commands/exports/a.zip.tmp')).toBeUndefined();
+    expect(exportNameIn('reindex search')).toBeUndefined();
   });
 });

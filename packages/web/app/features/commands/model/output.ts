@@ -27,3 +27,13 @@ export class OutputBuffer {
     this.version += 1;
   }
 }
+
+/**
+ * The name of a command export (`export records to zip`) whose download URL a line of output
+ * carries, e.g. `… 3 records exported: /api/v1/commands/exports/records-….zip`; undefined
+ * when there is none. The console offers it as a download: the URL needs the session token,
+ * so a plain link would not work.
+ */
+export function exportNameIn(text: string): string | undefined {
+  return /\/commands\/exports\/([A-Za-z0-9][A-Za-z0-9_-]*\.zip)(?=\s|$)/.exec(text)?.[1];
+}

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
+import { useTransfer } from '../../../lib/http/use-transfer';
 import { saveBlob } from '../../../lib/save-download';
 import { useToast } from '../../../lib/use-toast';
 import { type FileRef, filePath } from '../api/file-paths';
-import { useTransfer } from '../hooks/use-transfer';
 import type { SourceMode } from '../model/file-source';
 import classes from './files.module.css';
 

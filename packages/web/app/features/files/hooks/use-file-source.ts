@@ -1,10 +1,10 @@
 import type { PreviewRendition } from '@geoportal/contract/files';
 import { useEffect, useState } from 'react';
 import { useAccess } from '../../../lib/auth/access';
+import { useTransfer } from '../../../lib/http/use-transfer';
 import { bearerFilePath, type FileRef, filePath, previewImagePath } from '../api/file-paths';
 import { type SourceMode, tagSource } from '../model/file-source';
 import { useBearerToken } from './use-bearer-token';
-import { useTransfer } from './use-transfer';
 
 export interface FileSource {
   /** The URL for the tag; undefined while loading or after a failure. */

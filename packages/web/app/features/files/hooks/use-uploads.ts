@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../lib/http/transfer';
+import { useTransfer } from '../../../lib/http/use-transfer';
 import { uploadFile } from '../api/upload-file';
 import { checkUpload, type UploadProblem } from '../model/check-upload';
-import { useTransfer } from './use-transfer';
 
 /** Where one chosen file stands. */
 export type UploadStatus =

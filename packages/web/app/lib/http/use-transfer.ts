@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { getAccessKey } from '../../../lib/access-keys';
-import { useAccess } from '../../../lib/auth/access';
-import { createTransfer, type Transfer } from '../../../lib/http/transfer';
+import { getAccessKey } from '../access-keys';
+import { useAccess } from '../auth/access';
+import { createTransfer, type Transfer } from './transfer';
 
 /**
  * Uploads and downloads with progress, over the same token, access keys and API base as the
