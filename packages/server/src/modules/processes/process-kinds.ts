@@ -1,5 +1,6 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
+import { vacuumEmbedded } from '../../db/vacuum.js';
 import { purgeStaleAccessRows } from '../access/access.service.js';
 import { purgeCommandExports } from '../commands/command-exports.js';
 import { purgeCommandUploads } from '../commands/command-uploads.js';
@@ -182,6 +183,10 @@ export const jobKinds: Kinds = {
       ctx.log('info', `Deleted ${uploads} command uploads older than a day`);
       const exports = await purgeCommandExports(ctx.config.dataDir, now);
       ctx.log('info', `Deleted ${exports} command exports older than 7 days`);
+      ctx.checkpoint();
+      if (await vacuumEmbedded(ctx.db)) {
+        ctx.log('info', 'Vacuumed the embedded database (space of old row versions reusable)');
+      }
       return {
         message: `${access.sessions} sessions, ${access.throttles} sign-in counters, ${jobs} processes, ${uploads} command uploads and ${exports} command exports deleted`,
         result: { ...access, processes: jobs, commandUploads: uploads, commandExports: exports },

@@ -352,6 +352,10 @@ describe.each(testDatabases)('processes on $name', (database) => {
     // The signed-in administrator's own session survived: the API still answers.
     expect((await api('GET', `/processes/${job.id}`, boss())).statusCode).toBe(200);
     expect((await api('GET', `/processes/${old.id}`, boss())).statusCode).toBe(404);
+    // The embedded database runs no autovacuum: the purge vacuums it; PostgreSQL's own does.
+    const log = ProcessLog.parse((await api('GET', `/processes/${job.id}/log`, boss())).json());
+    const vacuumed = log.items.some((line) => line.text.startsWith('Vacuumed'));
+    expect(vacuumed).toBe(database.name === 'pglite');
   });
 
   it('fails a job whose process died on its last try, and queues one with tries left', async () => {
