@@ -21,7 +21,7 @@ import type { JobContext, JobKind } from './process-job.js';
 type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
 
 /** Records per batch of the `search.reindex` process, and the pause after each (PGlite). */
-const REINDEX_BATCH_SIZE = 250;
+const REINDEX_BATCH_SIZE = 200;
 const REINDEX_PAUSE_MS = 30;
 
 const sleep = (ms: number, signal: AbortSignal) =>

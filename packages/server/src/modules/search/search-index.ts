@@ -138,7 +138,7 @@ export async function rebuildSearchIndex(
   }
   if (failure) throw failure;
   const removed = await repo.removeOrphanDocuments(db);
-  if (written + removed > 0) await repo.analyzeIndex(db, embedded);
+  if (written + removed > 0) await repo.analyzeIndex(db);
   if (embedded && sinceCheckpoint + removed > 0) await repo.checkpoint(db);
   await repo.setIndexVersion(db, SEARCH_INDEX_VERSION, options.now?.() ?? new Date());
   return { indexed: done, removed };
