@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { getObject } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
-import { exportIso19139Tree } from '../records/record.service.js';
+import { exportIso19139Trees } from '../records/record.service.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
@@ -16,7 +16,7 @@ import { describeRecordResponse } from './csw-describe-record.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
 import { splitIdentifiers, toQueryNode } from './csw-filter.js';
 import { isoRecord } from './csw-iso-records.js';
-import { dublinCore } from './csw-records.js';
+import { dublinCore, type ElementName, type ElementSet } from './csw-records.js';
 import {
   type CswRequest,
   type EchoedRequest,
@@ -35,20 +35,17 @@ import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
 
 type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
 
-/** The record in the output schema; undefined when it is gone or no longer readable. */
-async function writeRecord(
+/** The record as Dublin Core; undefined when it is gone or no longer readable. */
+async function writeDublinCore(
   ctx: Context,
   id: string,
-  selection: RecordSelection,
+  elementSet: ElementSet | ElementName[],
 ): Promise<string | undefined> {
   // No access key: CSW finds what the caller's account may read, as the search does.
   const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
   try {
-    if (selection.outputSchema === 'iso') {
-      return isoRecord(await exportIso19139Tree(objectCtx, id), selection.elementSet, id);
-    }
     const object = (await getObject(objectCtx, id, 'normal')) as ObjectNormal;
-    return dublinCore(object, selection.elementSet);
+    return dublinCore(object, elementSet);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return undefined;
     throw error;
@@ -56,8 +53,19 @@ async function writeRecord(
 }
 
 async function writeRecords(ctx: Context, ids: string[], selection: RecordSelection) {
-  // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
-  const written = await Promise.all(ids.map((id) => writeRecord(ctx, id, selection)));
+  let written: (string | undefined)[];
+  if (selection.outputSchema === 'iso') {
+    // The classifications' labels are read once for the page, not once per record.
+    const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
+    const trees = await exportIso19139Trees(objectCtx, ids);
+    written = trees.map(
+      (tree, i) => tree && isoRecord(tree, selection.elementSet, ids[i] as string),
+    );
+  } else {
+    // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
+    const set = selection.elementSet;
+    written = await Promise.all(ids.map((id) => writeDublinCore(ctx, id, set)));
+  }
   return written.filter((record): record is string => record !== undefined);
 }
 

@@ -2,6 +2,7 @@ import { seededClassifications } from '@geoportal/contract/classification';
 import type { Metadata, ObjectNormal } from '@geoportal/contract/object';
 import type { ImportCheck, ImportQuery } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
 import { readClassifications } from '../classifications/classification.service.js';
 import { deniedError, deniedTo } from '../objects/object.errors.js';
 import {
@@ -39,6 +40,32 @@ export async function exportIso19139(ctx: ObjectContext, id: string): Promise<st
 export async function exportIso19139Tree(ctx: ObjectContext, id: string): Promise<IsoNode> {
   const object = (await getObject(ctx, id, 'normal')) as ObjectNormal;
   return iso19139Tree(object, await vocabularies(ctx.db, object.metadata));
+}
+
+/**
+ * The ISO 19139 element trees of several records for one answer (the catalogue service's
+ * pages): each read with the same access rule as one alone (undefined where it is gone or
+ * not readable), the classifications' labels read once for all of them rather than per record.
+ */
+export async function exportIso19139Trees(
+  ctx: ObjectContext,
+  ids: readonly string[],
+): Promise<(IsoNode | undefined)[]> {
+  const objects = await Promise.all(
+    ids.map((id) =>
+      (getObject(ctx, id, 'normal') as Promise<ObjectNormal>).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 404) return undefined;
+        throw error;
+      }),
+    ),
+  );
+  const classifications = new Set<string>(seededClassifications);
+  for (const object of objects) {
+    for (const k of object?.metadata.classifiedKeywords ?? [])
+      classifications.add(k.classification);
+  }
+  const vocabulary = await readClassifications(ctx.db, [...classifications]);
+  return objects.map((object) => object && iso19139Tree(object, vocabulary));
 }
 
 /** A readable record as a GeoJSON Feature. */
