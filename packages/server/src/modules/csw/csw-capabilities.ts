@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@geoportal/contract/languages';
+import { declaration, element, textElement } from '../records/xml-writing.js';
 import type { CswConfig, CswTexts } from './csw.config.js';
 import { CswException, invalid } from './csw.errors.js';
 import { domainPropertyNames, parameterNames } from './csw-domain.js';
@@ -10,7 +11,7 @@ import {
   supportedOperators,
 } from './csw-filter.js';
 import { outputSchemas, type Section, sectionNames, typeNames } from './csw-request.js';
-import { CSW_SCHEMA_LOCATION, declaration, element, textElement, xmlns } from './csw-xml.js';
+import { CSW_SCHEMA_LOCATION, xmlns } from './csw-xml.js';
 
 /** GetCapabilities (CSW 2.0.2 §10.5): what the service offers and where. */
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { decodeXml } from '../records/xml-document.js';
+import { declaration, element } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
-import { CSW_SCHEMA_LOCATION, declaration, element, ns, xmlns } from './csw-xml.js';
+import { CSW_SCHEMA_LOCATION, ns, xmlns } from './csw-xml.js';
 
 /**
  * DescribeRecord (CSW 2.0.2 §10.6): the XML Schema of each record type the service answers,

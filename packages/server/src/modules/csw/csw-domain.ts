@@ -1,8 +1,9 @@
 import type { FacetField, FacetValue, ValueField } from '@geoportal/contract/search';
 import { scopeCode } from '../records/iso19139-codes.js';
+import { declaration, element, textElement } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
 import { outputSchemas, sectionNames, typeNames } from './csw-request.js';
-import { declaration, element, textElement, xmlns } from './csw-xml.js';
+import { xmlns } from './csw-xml.js';
 
 /**
  * GetDomain (CSW 2.0.2 §10.7): the values a request parameter takes, and the values a

@@ -2,8 +2,8 @@ import type { ObjectNormal } from '@geoportal/contract/object';
 import type { BoundingBox, LanguageText } from '@geoportal/contract/record';
 import { scopeCode } from '../records/iso19139-codes.js';
 import { decimal } from '../records/iso19139-writer.js';
+import { element, textElement } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
-import { element, textElement } from './csw-xml.js';
 
 /**
  * Records as Dublin Core (`csw:BriefRecord`, `csw:SummaryRecord`, `csw:Record`, CSW 2.0.2

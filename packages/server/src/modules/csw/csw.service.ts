@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import { getObject } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139Trees } from '../records/record.service.js';
+import { declaration, element } from '../records/xml-writing.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
@@ -24,7 +25,7 @@ import {
   outputSchemas,
   type RecordSelection,
 } from './csw-request.js';
-import { CSW_SCHEMA_LOCATION, declaration, element, xmlns } from './csw-xml.js';
+import { CSW_SCHEMA_LOCATION, xmlns } from './csw-xml.js';
 
 /**
  * The operations of the catalogue service. Records are found by the search module (the same

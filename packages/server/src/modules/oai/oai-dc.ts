@@ -1,7 +1,7 @@
 import type { LanguageText, Metadata } from '@geoportal/contract/record';
-import { element, textElement } from '../csw/csw-xml.js';
 import { scopeCode } from '../records/iso19139-codes.js';
 import { decimal } from '../records/iso19139-writer.js';
+import { element, textElement } from '../records/xml-writing.js';
 
 /**
  * Records as unqualified Dublin Core in the OAI-PMH container `oai_dc:dc` (OAI-PMH 2.0 §6.2,

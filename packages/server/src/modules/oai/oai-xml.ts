@@ -1,4 +1,4 @@
-import { declaration, element, textElement } from '../csw/csw-xml.js';
+import { declaration, element, textElement } from '../records/xml-writing.js';
 import type { OaiError } from './oai.errors.js';
 
 /**

@@ -320,12 +320,6 @@ export async function relaxCommit(db: Db): Promise<void> {
   await sql`set local synchronous_commit = off`.execute(db);
 }
 
-/** Whether the database is the embedded PGlite: one connection, no background checkpoints. */
-export async function isEmbedded(db: Db): Promise<boolean> {
-  const row = await sql<{ version: string }>`select version()`.execute(db);
-  return row.rows[0]?.version.includes('PGlite') ?? false;
-}
-
 /**
  * Ends the WAL written so far. PGlite has no checkpointer process, so without this the WAL of
  * a large rebuild stays on disk (gigabytes) until the database is closed.

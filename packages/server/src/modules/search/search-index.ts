@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { isEmbedded } from '../../db/vacuum.js';
 import { searchDocumentOf } from './search-document.js';
 import * as repo from './search-index.repository.js';
 
@@ -81,7 +82,7 @@ export async function rebuildSearchIndex(
   db: Db,
   options: RebuildOptions = {},
 ): Promise<{ indexed: number; removed: number }> {
-  const embedded = await repo.isEmbedded(db);
+  const embedded = await isEmbedded(db);
   const defaults = embedded ? embeddedDefaults : serverDefaults;
   const batchSize = options.batchSize ?? defaults.batchSize;
   const concurrency = embedded ? 1 : Math.max(1, options.concurrency ?? defaults.concurrency);
