@@ -1,8 +1,7 @@
-import { ObjectId, type ObjectNormal } from '@geoportal/contract/object';
+import { ObjectId } from '@geoportal/contract/object';
 import type { QueryNode } from '@geoportal/contract/search-query';
-import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { getObject } from '../objects/object.service.js';
+import { getObjectsNormal } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139Trees } from '../records/record.service.js';
 import { declaration, element } from '../records/xml-writing.js';
@@ -17,7 +16,7 @@ import { describeRecordResponse } from './csw-describe-record.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
 import { splitIdentifiers, toQueryNode } from './csw-filter.js';
 import { isoRecord } from './csw-iso-records.js';
-import { dublinCore, type ElementName, type ElementSet } from './csw-records.js';
+import { dublinCore } from './csw-records.js';
 import {
   type CswRequest,
   type EchoedRequest,
@@ -36,36 +35,18 @@ import { CSW_SCHEMA_LOCATION, xmlns } from './csw-xml.js';
 
 type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
 
-/** The record as Dublin Core; undefined when it is gone or no longer readable. */
-async function writeDublinCore(
-  ctx: Context,
-  id: string,
-  elementSet: ElementSet | ElementName[],
-): Promise<string | undefined> {
-  // No access key: CSW finds what the caller's account may read, as the search does.
-  const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
-  try {
-    const object = (await getObject(objectCtx, id, 'normal')) as ObjectNormal;
-    return dublinCore(object, elementSet);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
 async function writeRecords(ctx: Context, ids: string[], selection: RecordSelection) {
+  // The page's records are read at once, with what the caller's account may read (no access
+  // key: CSW finds what the search finds); the classifications' labels once for the page.
   let written: (string | undefined)[];
   if (selection.outputSchema === 'iso') {
-    // The classifications' labels are read once for the page, not once per record.
-    const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
-    const trees = await exportIso19139Trees(objectCtx, ids);
+    const trees = await exportIso19139Trees(ctx, ids);
     written = trees.map(
       (tree, i) => tree && isoRecord(tree, selection.elementSet, ids[i] as string),
     );
   } else {
-    // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
-    const set = selection.elementSet;
-    written = await Promise.all(ids.map((id) => writeDublinCore(ctx, id, set)));
+    const objects = await getObjectsNormal(ctx, ids);
+    written = objects.map((object) => object && dublinCore(object, selection.elementSet));
   }
   return written.filter((record): record is string => record !== undefined);
 }

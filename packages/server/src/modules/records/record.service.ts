@@ -2,13 +2,13 @@ import { seededClassifications } from '@geoportal/contract/classification';
 import type { Metadata, ObjectNormal } from '@geoportal/contract/object';
 import type { ImportCheck, ImportQuery } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
 import { readClassifications } from '../classifications/classification.service.js';
 import { deniedError, deniedTo } from '../objects/object.errors.js';
 import {
   createObject,
   findImportMatch,
   getObject,
+  getObjectsNormal,
   updateObject,
 } from '../objects/object.service.js';
 import { loadReadable, type ObjectContext } from '../objects/object-kernel.js';
@@ -44,21 +44,14 @@ export async function exportIso19139Tree(ctx: ObjectContext, id: string): Promis
 
 /**
  * The ISO 19139 element trees of several records for one answer (the catalogue service's
- * pages): each read with the same access rule as one alone (undefined where it is gone or
- * not readable), the classifications' labels read once for all of them rather than per record.
+ * pages): each read with the caller's account's access, as the search finds them (no
+ * access key; undefined where it is gone or not readable), the classifications' labels read once for all of them rather than per record.
  */
 export async function exportIso19139Trees(
-  ctx: ObjectContext,
+  ctx: Pick<ObjectContext, 'db' | 'auth'>,
   ids: readonly string[],
 ): Promise<(IsoNode | undefined)[]> {
-  const objects = await Promise.all(
-    ids.map((id) =>
-      (getObject(ctx, id, 'normal') as Promise<ObjectNormal>).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 404) return undefined;
-        throw error;
-      }),
-    ),
-  );
+  const objects = await getObjectsNormal(ctx, ids);
   const classifications = new Set<string>(seededClassifications);
   for (const object of objects) {
     for (const k of object?.metadata.classifiedKeywords ?? [])
