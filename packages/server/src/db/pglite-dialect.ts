@@ -11,11 +11,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isUrgent } from './connection-priority.js';
 
 /**
  * Kysely dialect for the embedded PGlite database. PGlite is a single connection, so the
  * driver hands it out to one user at a time: a transaction never interleaves with statements
- * from concurrent requests. (A maintained package exists, but it pulls a code generator and a
+ * from concurrent requests. Waiters are served in order, urgent ones (a job's heartbeat,
+ * `urgently`) first. (A maintained package exists, but it pulls a code generator and a
  * CLI with a hundred dependencies into the server; this is the whole driver.)
  */
 export class PGliteDialect implements Dialect {
@@ -36,9 +38,11 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteDriver implements Driver {
-  /** Resolves when the previous holder of the connection has released it. */
-  private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+  /** Whether someone holds the connection. */
+  private busy = false;
+  /** Who waits for it, in order; urgent ones (`urgently`) are served first. */
+  private readonly waiting = { urgent: [] as (() => void)[], normal: [] as (() => void)[] };
+  private idle: (() => void)[] = [];
   private readonly connection: PGliteConnection;
 
   constructor(private readonly client: PGlite) {
@@ -50,20 +54,23 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
-    let release!: () => void;
-    this.queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.release = release;
+    if (this.busy) {
+      const line = isUrgent() ? this.waiting.urgent : this.waiting.normal;
+      // The releasing holder hands the connection over: `busy` stays true in between.
+      await new Promise<void>((resolve) => line.push(resolve));
+    }
+    this.busy = true;
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
+    const next = this.waiting.urgent.shift() ?? this.waiting.normal.shift();
+    if (next) {
+      next();
+      return;
+    }
+    this.busy = false;
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
@@ -79,7 +86,7 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     // Wait for the last holder so that closing never cuts a statement in half.
-    await this.queue;
+    if (this.busy) await new Promise<void>((resolve) => this.idle.push(resolve));
     if (!this.client.closed) await this.client.close();
   }
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { processKindParams } from '@geoportal/contract/processes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { urgently } from '../../db/connection-priority.js';
 import type { Db } from '../../db/database.js';
 import type { ProcessJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../files/store.js';
@@ -119,14 +120,16 @@ export class ProcessWorker {
     };
 
     let beating: Promise<void> | undefined;
-    const beat = async () => {
-      await flushLog();
-      const answer = await repo.beat(db, job.id, owner, clock(), state);
-      if (answer !== 'ok' && !controller.signal.aborted) controller.abort(answer);
-    };
-    // Twice a second: the heartbeat carries the progress, and on the embedded database it
-    // waits its turn behind searches and the job's own writes, so a longer beat would let
-    // the progress an administrator watches stand still for over 2 s (bench:reindex).
+    // Urgently: on the embedded database the beat goes ahead of the searches and of the job's
+    // own next batch waiting for the one connection (db/connection-priority.ts).
+    const beat = () =>
+      urgently(async () => {
+        await flushLog();
+        const answer = await repo.beat(db, job.id, owner, clock(), state);
+        if (answer !== 'ok' && !controller.signal.aborted) controller.abort(answer);
+      });
+    // Twice a second: the heartbeat carries the progress, and a longer beat would let the
+    // progress an administrator watches stand still for over 2 s (bench:reindex).
     const beatMs = Math.max(50, Math.min(500, config.processes.leaseTimeoutMs / 4));
     const heartbeat = setInterval(() => {
       beating ??= beat()

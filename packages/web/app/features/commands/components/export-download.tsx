@@ -1,10 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '../../../lib/http/error-text';
+import { FormattedMessage } from 'react-intl';
+import { useBusyAction } from '../../../lib/hooks/use-busy-action';
 import { useTransfer } from '../../../lib/http/use-transfer';
 import { saveBlob } from '../../../lib/save-download';
-import { useToast } from '../../../lib/use-toast';
 import { downloadCommandExport } from '../api/commands';
 
 /**
@@ -13,25 +11,14 @@ import { downloadCommandExport } from '../api/commands';
  */
 export function ExportDownload({ name }: { name: string }) {
   const transfer = useTransfer();
-  const intl = useIntl();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const handleClick = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      saveBlob(await downloadCommandExport(transfer, name), name);
-    } catch (error) {
-      toast.error(errorText(error, intl.formatMessage, intl.messages));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusyAction(async () => {
+    saveBlob(await downloadCommandExport(transfer, name), name);
+  });
   return (
     <Anchor
       component="button"
       type="button"
-      onClick={handleClick}
+      onClick={run}
       aria-busy={busy}
       underline="always"
       fz="inherit"

@@ -1,10 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
-import { errorText } from '../../../lib/http/error-text';
+import { useBusyAction } from '../../../lib/hooks/use-busy-action';
 import { startDownload } from '../../../lib/save-download';
-import { useToast } from '../../../lib/use-toast';
 import { bearerZipPath, bundleZipPath } from '../api/file-paths';
 import { useBearerTokens } from '../hooks/use-bearer-token';
 import type { SourceMode } from '../model/file-source';
@@ -27,12 +25,14 @@ export function BundleZipLink({
   const { client } = useAccess();
   const tokens = useBearerTokens();
   const intl = useIntl();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const fileName = `${bundle}.zip`;
   // Begins with the visible text (WCAG 2.5.3) and adds the bundle: a page has one per bundle.
   const name = intl.formatMessage({ id: 'files.zip.named' }, { name: bundle });
   const text = <FormattedMessage id="files.zip.download" />;
+  const { busy, run } = useBusyAction(async () => {
+    const { token } = await tokens(id, bundle);
+    startDownload(client.url(bearerZipPath(id, bundle, token)), fileName);
+  });
 
   if (mode === 'plain') {
     return (
@@ -47,24 +47,11 @@ export function BundleZipLink({
     );
   }
 
-  const handleClick = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { token } = await tokens(id, bundle);
-      startDownload(client.url(bearerZipPath(id, bundle, token)), fileName);
-    } catch (error) {
-      toast.error(errorText(error, intl.formatMessage, intl.messages));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Anchor
       component="button"
       type="button"
-      onClick={handleClick}
+      onClick={run}
       aria-label={name}
       aria-disabled={busy || undefined}
       underline="always"
