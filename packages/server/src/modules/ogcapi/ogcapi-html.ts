@@ -83,8 +83,15 @@ ${linkList(doc.links)}`,
   );
 }
 
+/** The catalogue's own page of the record: its HTML alternate outside the API. */
 const recordPage = (record: ApiRecord) =>
-  record.links.find((l) => l.rel === 'alternate' && l.href.includes('/metadata/'))?.href ?? '';
+  record.links.find(
+    (l) =>
+      l.rel === 'alternate' &&
+      'type' in l &&
+      l.type === 'text/html' &&
+      !l.href.includes('/ogcapi/'),
+  )?.href ?? '';
 
 export function itemHtml(lang: Language, record: ApiRecord): string {
   const t = labels[lang];
