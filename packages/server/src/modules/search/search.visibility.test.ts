@@ -504,7 +504,8 @@ describe.each(testDatabases)('search visibility on $name', (database) => {
       }),
       propertyRuns(15),
     );
-  }, 180_000);
+    // Each run also asks OGC API Records for every caller and record.
+  }, 300_000);
 
   /**
    * A negated filter keeps the records whose condition is NULL rather than false: every box
