@@ -21,6 +21,9 @@ import { recordQueryables, sortables } from './ogcapi-queryables.js';
 
 export const itemsLimits = { limitDefault: 10, limitMax: searchLimits.rowsMax } as const;
 
+/** Most record identifiers one request may name (`ids`). */
+const IDS_MAX = 100;
+
 const itemParameters = [
   'f',
   'q',
@@ -155,6 +158,9 @@ function readDatetime(raw: RawQuery): FilterQuery | undefined {
 function readQ(raw: RawQuery): QueryNode | undefined {
   const text = single(raw, 'q');
   if (text === undefined || text.trim() === '') return undefined;
+  if (text.length > searchLimits.queryMax) {
+    throw invalidParameter(`q is longer than ${searchLimits.queryMax} characters.`);
+  }
   const nodes = list(text).map((term) => {
     const parsed = parseQuery(term);
     if (!parsed.ok) throw invalidParameter(`q: ${parsed.problem.message}`);
@@ -240,7 +246,11 @@ export function readItemsQuery(raw: RawQuery): ItemsQuery {
   const parts = [q, filter.query].filter((node): node is QueryNode => node !== undefined);
   const idsText = single(raw, 'ids');
   const externalText = single(raw, 'externalIds');
-  const ids = intersect(idsText === undefined ? undefined : list(idsText), filter.ids);
+  const named = idsText === undefined ? undefined : list(idsText);
+  if (named && named.length > IDS_MAX) {
+    throw invalidParameter(`ids names at most ${IDS_MAX} records.`);
+  }
+  const ids = intersect(named, filter.ids);
   return {
     query:
       parts.length === 0

@@ -261,6 +261,19 @@ describe.each(testDatabases)('OGC API Records on $name', (database) => {
       ).toEqual([ids.water]);
       expect((await items(t.app, { externalIds: 'unknown' })).ids).toEqual([]);
       expect((await items(t.app, { ids: `${ids.soil},${ids.draft}` })).ids).toEqual([ids.soil]);
+      const many = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
+      expectException(
+        await ogcGet(t.app, `/collections/metadata/items?ids=${many}`),
+        400,
+        'InvalidParameterValue',
+        'ids',
+      );
+      expectException(
+        await ogcGet(t.app, `/collections/metadata/items?q=${'wasser,'.repeat(100)}`),
+        400,
+        'InvalidParameterValue',
+        'q is longer',
+      );
     });
 
     it('pages with limit and offset and links the next and previous pages', async () => {
