@@ -44,6 +44,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { oaiRoutes } from './modules/oai/oai.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
+import { ogcApiRoutes } from './modules/ogcapi/ogcapi.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { processRoutes } from './modules/processes/process.routes.js';
 import { queueSystemJob } from './modules/processes/process.service.js';
@@ -222,6 +223,8 @@ export async function buildApp(
     await app.register(cswRoutes, { prefix: '/csw' });
     // OAI-PMH 2.0, with deleted records and the error elements of its protocol.
     await app.register(oaiRoutes, { prefix: '/oai' });
+    // OGC API Records Part 1, with the exceptions of its standard.
+    await app.register(ogcApiRoutes, { prefix: '/ogcapi' });
 
     if (options.web) {
       const webConfig: WebConfig = {

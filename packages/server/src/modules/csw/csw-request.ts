@@ -8,8 +8,9 @@ import {
   textOf,
   type XmlElement,
 } from '../records/xml-document.js';
+import { readCql } from '../search/filter-cql.js';
+import type { Expr } from '../search/filter-expr.js';
 import { CswException, invalid, missing } from './csw.errors.js';
-import { readCql } from './csw-cql.js';
 import {
   checkSchemaLanguage,
   type DescribedType,
@@ -17,7 +18,7 @@ import {
   namespaceBindings,
 } from './csw-describe-record.js';
 import type { DomainQuery } from './csw-domain.js';
-import { type Expr, readFilter } from './csw-filter.js';
+import { readFilter } from './csw-filter.js';
 import { type IsoElementName, isoElementNames } from './csw-iso-records.js';
 import {
   type ElementName,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { capText } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
+import { FilterInvalidError } from '../search/filter-expr.js';
 import { CswException } from './csw.errors.js';
 import { answer } from './csw.service.js';
 import { fromKvp, fromXml } from './csw-request.js';
@@ -53,6 +54,10 @@ function send(reply: FastifyReply, error: CswException) {
 export const cswRoutes: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof CswException) return send(reply, error);
+    // The shared filter translation's refusals concern the constraint.
+    if (error instanceof FilterInvalidError) {
+      return send(reply, new CswException('InvalidParameterValue', error.message, 'Constraint'));
+    }
     const exception = asException(error);
     if (exception.status >= 500) request.log.error({ err: error }, 'CSW request failed');
     return send(reply, exception);

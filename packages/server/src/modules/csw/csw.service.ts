@@ -5,6 +5,7 @@ import { getObjectsNormal } from '../objects/object.service.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139Trees } from '../records/record.service.js';
 import { declaration, element } from '../records/xml-writing.js';
+import { splitIdentifiers, toQueryNode } from '../search/filter-translation.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { fieldValues, matchingIds } from '../search/search.service.js';
 import type { SearchRequest } from '../search/search-params.js';
@@ -14,7 +15,7 @@ import { catalogueChangedAt } from './csw.repository.js';
 import { capabilities, chosenSections, responseLanguage } from './csw-capabilities.js';
 import { describeRecordResponse } from './csw-describe-record.js';
 import { domainFacets, domainResponse } from './csw-domain.js';
-import { splitIdentifiers, toQueryNode } from './csw-filter.js';
+import { isoQueryables } from './csw-filter.js';
 import { isoRecord } from './csw-iso-records.js';
 import { dublinCore } from './csw-records.js';
 import {
@@ -119,8 +120,10 @@ function acknowledgement(ctx: Context, echo: EchoedRequest) {
 }
 
 async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 'GetRecords' }>) {
-  const { ids, rest } = request.constraint ? splitIdentifiers(request.constraint) : {};
-  const query: QueryNode = rest ? toQueryNode(rest) : { kind: 'all' };
+  const { ids, rest } = request.constraint
+    ? splitIdentifiers(isoQueryables, request.constraint)
+    : {};
+  const query: QueryNode = rest ? toQueryNode(isoQueryables, rest) : { kind: 'all' };
   if (request.resultType === 'validate') return acknowledgement(ctx, request.echo);
   const searchRequest: SearchRequest = {
     query,

@@ -19,7 +19,8 @@ import { refreshSearchDocuments } from './search-index.js';
 /**
  * The visibility property of the search (DESIGN §5 "every read path obeys it"): for
  * generated objects, grants, group and role memberships, every caller's search hits, counts,
- * facet counts, footprints and suggestions are exactly those of the objects
+ * facet counts, footprints, suggestions and the records of OGC API Records (its items, a
+ * filtered page and each item) are exactly those of the objects
  * `can(read)` of objects/policy.ts allows that caller: nothing more (no leak) and nothing
  * less. Access keys open single records, never the search.
  *
@@ -321,7 +322,7 @@ describe.each(testDatabases)('search visibility on $name', (database) => {
     return new Set(ids.filter((_, i) => can({ auth }, facts[i] as ObjectFacts, 'read')));
   }
 
-  it('finds, counts, facets, maps and suggests exactly what the policy lets each caller read', async () => {
+  it('finds, counts, facets, maps, suggests and serves as OGC API records exactly what the policy lets each caller read', async () => {
     const api = apiCaller(t.app);
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
@@ -468,11 +469,43 @@ describe.each(testDatabases)('search visibility on $name', (database) => {
           for (const s of suggested.suggestions as { kind: string; id?: string }[]) {
             if (s.kind === 'title') expect(readable.has(s.id as string), where).toBe(true);
           }
+
+          // OGC API Records: its items, a spatial filter and each item, by the same rule.
+          const ogc = async (url: string) => {
+            const res = await t.app.inject({
+              method: 'GET',
+              url: `/ogcapi/collections/metadata/items${url}`,
+              headers: caller.headers,
+            });
+            return res;
+          };
+          for (const query of [`?q=${SHARED}&limit=100`, '?limit=100&sortby=-updated']) {
+            const res = await ogc(query);
+            expect(res.statusCode, `${where} ogcapi ${query}: ${res.body}`).toBe(200);
+            const records = res.json();
+            expect(
+              sorted(records.features.map((f: { id: string }) => f.id)),
+              `${where} ogcapi ${query}`,
+            ).toEqual(sorted(readable));
+            expect(records.numberMatched, `${where} ogcapi ${query}`).toBe(readable.size);
+          }
+          const boxed = await ogc(
+            `?limit=100&filter=${encodeURIComponent('S_INTERSECTS(geometry, BBOX(-180, -90, 180, 90))')}`,
+          );
+          expect(
+            sorted(boxed.json().features.map((f: { id: string }) => f.id)),
+            `${where} ogcapi filter`,
+          ).toEqual(mapped);
+          for (const id of ids) {
+            const one = await ogc(`/${id}`);
+            expect(one.statusCode, `${where} ogcapi item ${id}`).toBe(readable.has(id) ? 200 : 404);
+          }
         }
       }),
       propertyRuns(15),
     );
-  }, 180_000);
+    // Each run also asks OGC API Records for every caller and record.
+  }, 300_000);
 
   /**
    * A negated filter keeps the records whose condition is NULL rather than false: every box

@@ -1,62 +1,89 @@
 import type { Box } from '@geoportal/contract/search-query';
-import { invalid } from './csw.errors.js';
 import {
   type Comparison,
   cornersBox,
   type Expr,
+  FilterInvalidError,
   filterLimits,
   polygonBox,
   type SpatialOperator,
-} from './csw-filter.js';
+} from './filter-expr.js';
 
 /**
- * CQL text constraints (`CONSTRAINTLANGUAGE=CQL_TEXT`, OGC 07-006r1 §6.2.2 BNF, the part
- * the queryables need):
+ * Filters as text: CQL of CSW (`CONSTRAINTLANGUAGE=CQL_TEXT`, OGC 07-006r1 §6.2.2) and CQL2
+ * text of OGC API Records (OGC 21-065, the parts the queryables need). One parser reads both:
+ * they share the operators, and what differs (CQL2's `S_` spatial functions, its `BBOX(…)`,
+ * `POINT(…)`, `DATE('…')` and `TIMESTAMP('…')` literals, quoted property names, `IN` lists)
+ * cannot be mistaken for the other.
  *
  *   or      := and ("OR" and)*
  *   and     := unary ("AND" unary)*
  *   unary   := "NOT" unary | "(" or ")" | bbox | spatial | predicate
- *   bbox    := "BBOX" "(" property "," x "," y "," x "," y ["," 'crs'] ")"
- *   spatial := ("INTERSECTS" | "WITHIN" | "CONTAINS" | "DISJOINT") "(" property "," geometry ")"
- *   geometry := "ENVELOPE" "(" west "," east "," north "," south ")"
+ *   bbox    := "BBOX" "(" property "," x "," y "," x "," y ["," 'crs'] ")"          (CQL)
+ *   spatial := ("INTERSECTS" | "WITHIN" | "CONTAINS" | "DISJOINT"
+ *              | "S_INTERSECTS" | "S_WITHIN" | "S_CONTAINS" | "S_DISJOINT")
+ *              "(" (property "," geometry | geometry "," property) ")"
+ *   geometry := "ENVELOPE" "(" west "," east "," north "," south ")"                (CQL)
+ *             | "BBOX" "(" west "," south "," east "," north ")"                  (CQL2)
+ *             | "POINT" "(" x y ")"
  *             | "POLYGON" "(" "(" x y ("," x y)* ")" ")"       (a box: four corners)
  *   predicate := property ("=" | "<>" | "<" | ">" | "<=" | ">=") literal
  *              | property ["NOT"] ("LIKE" | "ILIKE") 'pattern'   (% and _ as wildcards)
- *              | property "BETWEEN" literal "AND" literal
+ *              | property ["NOT"] "BETWEEN" literal "AND" literal
+ *              | property ["NOT"] "IN" "(" literal ("," literal)* ")"
  *              | property "IS" ["NOT"] "NULL"
+ *   property := word | "quoted word"
+ *   literal := 'text' | number | "DATE" "(" 'date' ")" | "TIMESTAMP" "(" 'instant' ")"
  */
 
 type Token =
-  | { kind: 'word'; text: string; at: number }
+  | { kind: 'word'; text: string; at: number; quoted?: true }
   | { kind: 'string'; text: string; at: number }
   | { kind: 'number'; text: string; at: number }
   | { kind: 'symbol'; text: string; at: number };
 
-const LOCATOR = 'Constraint';
 const TEXT_MAX = 4000;
 const POSITIONS_MAX = 100;
 
 /** Spatial operators of CQL the index of boxes does not answer. */
-const unsupportedSpatial = ['OVERLAPS', 'TOUCHES', 'CROSSES', 'EQUALS', 'DWITHIN', 'BEYOND'];
+const unsupportedSpatial = [
+  'OVERLAPS',
+  'TOUCHES',
+  'CROSSES',
+  'EQUALS',
+  'DWITHIN',
+  'BEYOND',
+  'S_OVERLAPS',
+  'S_TOUCHES',
+  'S_CROSSES',
+  'S_EQUALS',
+];
 
 const spatialWords: [string, SpatialOperator][] = [
   ['INTERSECTS', 'intersects'],
   ['WITHIN', 'within'],
   ['CONTAINS', 'contains'],
   ['DISJOINT', 'disjoint'],
+  // CQL2's spatial functions.
+  ['S_INTERSECTS', 'intersects'],
+  ['S_WITHIN', 'within'],
+  ['S_CONTAINS', 'contains'],
+  ['S_DISJOINT', 'disjoint'],
 ];
+
+/** Words that start a geometry literal rather than name a property. */
+const geometryWords = ['ENVELOPE', 'BBOX', 'POINT', 'POLYGON'];
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const pattern =
-    /\s+|'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|([A-Za-z_][\w.:-]*)|(<>|<=|>=|=|<|>|\(|\)|,)/y;
+    /\s+|'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|([A-Za-z_][\w.:-]*)|(<>|<=|>=|=|<|>|\(|\)|,)|"((?:[^"]|"")+)"/y;
   let at = 0;
   while (at < text.length) {
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (!m) {
-      throw invalid(
-        LOCATOR,
+      throw new FilterInvalidError(
         `The CQL text cannot be read at character ${at + 1}: "${text.slice(at, at + 20)}".`,
       );
     }
@@ -64,6 +91,9 @@ function tokenize(text: string): Token[] {
     else if (m[2] !== undefined) tokens.push({ kind: 'number', text: m[2], at });
     else if (m[3] !== undefined) tokens.push({ kind: 'word', text: m[3], at });
     else if (m[4] !== undefined) tokens.push({ kind: 'symbol', text: m[4], at });
+    else if (m[5] !== undefined) {
+      tokens.push({ kind: 'word', text: m[5].replace(/""/g, '"'), at, quoted: true });
+    }
     at = pattern.lastIndex;
   }
   return tokens;
@@ -85,7 +115,7 @@ class CqlParser {
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Expr {
-    if (this.tokens.length === 0) throw invalid(LOCATOR, 'The CQL text is empty.');
+    if (this.tokens.length === 0) throw new FilterInvalidError('The CQL text is empty.');
     const expr = this.or(1);
     const rest = this.tokens[this.pos];
     if (rest) throw this.error(rest, 'an operator (AND, OR) or the end');
@@ -93,8 +123,7 @@ class CqlParser {
   }
 
   private error(token: Token | undefined, expected: string) {
-    return invalid(
-      LOCATOR,
+    return new FilterInvalidError(
       token
         ? `The CQL text has "${token.text.slice(0, 40)}" at character ${token.at + 1} where ${expected} was expected.`
         : `The CQL text ends where ${expected} was expected.`,
@@ -103,7 +132,7 @@ class CqlParser {
 
   private keyword(word: string): boolean {
     const t = this.tokens[this.pos];
-    if (t?.kind === 'word' && t.text.toUpperCase() === word) {
+    if (t?.kind === 'word' && !t.quoted && t.text.toUpperCase() === word) {
       this.pos += 1;
       return true;
     }
@@ -137,7 +166,9 @@ class CqlParser {
 
   private unary(depth: number): Expr {
     if (depth > filterLimits.depthMax) {
-      throw invalid(LOCATOR, `The CQL text nests deeper than ${filterLimits.depthMax} levels.`);
+      throw new FilterInvalidError(
+        `The CQL text nests deeper than ${filterLimits.depthMax} levels.`,
+      );
     }
     if (this.keyword('NOT')) return { kind: 'not', child: this.unary(depth + 1) };
     if (this.symbol('(')) {
@@ -147,8 +178,7 @@ class CqlParser {
     }
     this.conditions += 1;
     if (this.conditions > filterLimits.conditionsMax) {
-      throw invalid(
-        LOCATOR,
+      throw new FilterInvalidError(
         `The CQL text holds more than ${filterLimits.conditionsMax} conditions.`,
       );
     }
@@ -158,8 +188,7 @@ class CqlParser {
     }
     const t = this.tokens[this.pos];
     if (t?.kind === 'word' && unsupportedSpatial.includes(t.text.toUpperCase())) {
-      throw invalid(
-        LOCATOR,
+      throw new FilterInvalidError(
         `The spatial operator ${t.text.toUpperCase()} is not supported. Use BBOX, ${spatialWords.map(([w]) => w).join(', ')}.`,
       );
     }
@@ -171,6 +200,15 @@ class CqlParser {
     if (t?.kind === 'string' || t?.kind === 'number') {
       this.pos += 1;
       return t.text;
+    }
+    // CQL2's temporal literals: DATE('2024-05-31'), TIMESTAMP('2024-05-31T12:00:00Z').
+    if (this.keyword('DATE') || this.keyword('TIMESTAMP')) {
+      this.expect('(');
+      const inner = this.tokens[this.pos];
+      if (inner?.kind !== 'string') throw this.error(inner, "a date in quotes ('2024-05-31')");
+      this.pos += 1;
+      this.expect(')');
+      return inner.text;
     }
     throw this.error(t, "a value ('text' or a number)");
   }
@@ -206,10 +244,48 @@ class CqlParser {
 
   private spatial(op: SpatialOperator): Expr {
     this.expect('(');
+    const first = this.tokens[this.pos];
+    // CQL2 lets the geometry come first: S_WITHIN(BBOX(…), geometry) is the record's
+    // geometry containing the box.
+    if (
+      first?.kind === 'word' &&
+      !first.quoted &&
+      geometryWords.includes(first.text.toUpperCase())
+    ) {
+      const box = this.geometry();
+      this.expect(',');
+      const property = this.property();
+      this.expect(')');
+      const swapped = op === 'within' ? 'contains' : op === 'contains' ? 'within' : op;
+      return { kind: 'spatial', op: swapped, property, box };
+    }
     const property = this.property();
     this.expect(',');
+    const box = this.geometry();
+    this.expect(')');
+    return { kind: 'spatial', op, property, box };
+  }
+
+  /** A geometry literal as the box the index compares. */
+  private geometry(): Box {
     let box: Box;
-    if (this.keyword('ENVELOPE')) {
+    if (this.keyword('BBOX')) {
+      // CQL2: BBOX(west, south, east, north).
+      this.expect('(');
+      const values = [this.number()];
+      for (let i = 0; i < 3; i += 1) {
+        this.expect(',');
+        values.push(this.number());
+      }
+      this.expect(')');
+      const [w, s, e, n] = values as [number, number, number, number];
+      box = cornersBox([w, s], [e, n], undefined);
+    } else if (this.keyword('POINT')) {
+      this.expect('(');
+      const position = [this.number(), this.number()];
+      this.expect(')');
+      box = cornersBox(position, position, undefined);
+    } else if (this.keyword('ENVELOPE')) {
       this.expect('(');
       const values = [this.number()];
       for (let i = 0; i < 3; i += 1) {
@@ -222,10 +298,9 @@ class CqlParser {
     } else if (this.keyword('POLYGON')) {
       box = polygonBox(this.rings(), undefined);
     } else {
-      throw this.error(this.tokens[this.pos], 'ENVELOPE(…) or POLYGON((…))');
+      throw this.error(this.tokens[this.pos], 'BBOX(…), ENVELOPE(…), POINT(…) or POLYGON((…))');
     }
-    this.expect(')');
-    return { kind: 'spatial', op, property, box };
+    return box;
   }
 
   /** The rings of a WKT polygon: `((x y, x y, …), (…))`. */
@@ -242,7 +317,9 @@ class CqlParser {
     const positions = [[this.number(), this.number()]];
     while (this.symbol(',')) {
       if (positions.length >= POSITIONS_MAX) {
-        throw invalid(LOCATOR, `A ring of a polygon holds at most ${POSITIONS_MAX} positions.`);
+        throw new FilterInvalidError(
+          `A ring of a polygon holds at most ${POSITIONS_MAX} positions.`,
+        );
       }
       positions.push([this.number(), this.number()]);
     }
@@ -263,30 +340,53 @@ class CqlParser {
       };
       return negated ? { kind: 'not', child: expr } : expr;
     }
-    if (negated) throw this.error(this.tokens[this.pos], 'LIKE');
+    if (this.keyword('BETWEEN')) {
+      const lower = this.literal();
+      if (!this.keyword('AND')) throw this.error(this.tokens[this.pos], 'AND');
+      const expr: Expr = { kind: 'between', property, lower, upper: this.literal() };
+      return negated ? { kind: 'not', child: expr } : expr;
+    }
+    if (this.keyword('IN')) {
+      // CQL2: a list of values, any of which is equal.
+      this.expect('(');
+      const values = [this.literal()];
+      while (this.symbol(',')) values.push(this.literal());
+      this.expect(')');
+      this.conditions += values.length - 1;
+      if (this.conditions > filterLimits.conditionsMax) {
+        throw new FilterInvalidError(
+          `The CQL text holds more than ${filterLimits.conditionsMax} conditions.`,
+        );
+      }
+      const equals: Expr[] = values.map((value) => ({
+        kind: 'compare',
+        op: 'EqualTo',
+        property,
+        value,
+      }));
+      const expr: Expr =
+        equals.length === 1 ? (equals[0] as Expr) : { kind: 'or', children: equals };
+      return negated ? { kind: 'not', child: expr } : expr;
+    }
+    if (negated) throw this.error(this.tokens[this.pos], 'LIKE, BETWEEN or IN');
     if (this.keyword('IS')) {
       const isNot = this.keyword('NOT');
       if (!this.keyword('NULL')) throw this.error(this.tokens[this.pos], 'NULL');
       const expr: Expr = { kind: 'null', property };
       return isNot ? { kind: 'not', child: expr } : expr;
     }
-    if (this.keyword('BETWEEN')) {
-      const lower = this.literal();
-      if (!this.keyword('AND')) throw this.error(this.tokens[this.pos], 'AND');
-      return { kind: 'between', property, lower, upper: this.literal() };
-    }
     const t = this.tokens[this.pos];
     const op = t?.kind === 'symbol' ? operators[t.text] : undefined;
-    if (!op) throw this.error(t, 'a comparison (=, <>, <, >, <=, >=, LIKE, BETWEEN)');
+    if (!op) throw this.error(t, 'a comparison (=, <>, <, >, <=, >=, LIKE, BETWEEN, IN)');
     this.pos += 1;
     return { kind: 'compare', op, property, value: this.literal() };
   }
 }
 
-/** Parses a CQL text constraint; anything it cannot read is InvalidParameterValue. */
+/** Parses a CQL or CQL2 text filter; anything it cannot read is a `FilterInvalidError`. */
 export function readCql(text: string): Expr {
   if (text.length > TEXT_MAX) {
-    throw invalid(LOCATOR, `The CQL text is longer than ${TEXT_MAX} characters.`);
+    throw new FilterInvalidError(`The CQL text is longer than ${TEXT_MAX} characters.`);
   }
   return new CqlParser(tokenize(text)).parse();
 }

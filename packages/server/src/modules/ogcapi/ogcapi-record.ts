@@ -1,0 +1,167 @@
+import type { ObjectNormal } from '@geoportal/contract/object';
+import type { Contact, Metadata } from '@geoportal/contract/record';
+import { boxGeometry } from '../records/geojson.js';
+
+/**
+ * A metadata record as the record of OGC API Records Part 1 (`recordGeoJSON`): a GeoJSON
+ * Feature with `time`, the core properties and links to its other representations (the record
+ * page and the ISO 19139 document of `GET /object/{id}`).
+ */
+
+export type Language = 'de' | 'en';
+
+export const RECORD_CORE = 'http://www.opengis.net/spec/ogcapi-records-1/1.0/conf/record-core';
+
+/** Where the API, the record pages and the object API live. */
+export interface Places {
+  publicUrl: string;
+  /** `${publicUrl}/ogcapi` */
+  api: string;
+}
+
+export const itemUrl = (places: Places, id: string) =>
+  `${places.api}/collections/metadata/items/${encodeURIComponent(id)}`;
+export const recordPageUrl = (places: Places, id: string) =>
+  `${places.publicUrl}/metadata/${encodeURIComponent(id)}`;
+const isoUrl = (places: Places, id: string) =>
+  `${places.publicUrl}/api/v1/object/${encodeURIComponent(id)}?format=iso19139`;
+
+/** A text in the asked language, else the other one. */
+export const inLanguage = (text: { de?: string; en?: string } | undefined, lang: Language) =>
+  text?.[lang] ?? text?.[lang === 'de' ? 'en' : 'de'];
+
+/** The language the record's title is answered in. */
+const answeredLanguage = (metadata: Metadata, lang: Language): Language =>
+  metadata.title[lang] !== undefined ? lang : lang === 'de' ? 'en' : 'de';
+
+const TOPIC_SCHEME =
+  'https://standards.iso.org/iso/19139/resources/gmxCodelists.xml#MD_TopicCategoryCode';
+const INSPIRE_SCHEME = 'http://inspire.ec.europa.eu/theme';
+
+/** Topic categories and classified keywords as themes, one per scheme. */
+function themes(metadata: Metadata) {
+  const result: { scheme: string; concepts: { id: string; url?: string }[] }[] = [];
+  if (metadata.topicCategories?.length) {
+    result.push({ scheme: TOPIC_SCHEME, concepts: metadata.topicCategories.map((id) => ({ id })) });
+  }
+  const bySchema = new Map<string, string[]>();
+  for (const k of metadata.classifiedKeywords ?? []) {
+    bySchema.set(k.classification, [...(bySchema.get(k.classification) ?? []), k.code]);
+  }
+  for (const [classification, codes] of bySchema) {
+    result.push(
+      classification === 'inspireTheme'
+        ? {
+            scheme: INSPIRE_SCHEME,
+            concepts: codes.map((id) => ({ id, url: `${INSPIRE_SCHEME}/${id}` })),
+          }
+        : { scheme: classification, concepts: codes.map((id) => ({ id })) },
+    );
+  }
+  return result;
+}
+
+function contact(c: Contact) {
+  return {
+    ...(c.person ? { name: c.person } : {}),
+    ...(c.organisation ? { organization: c.organisation } : {}),
+    ...(c.email ? { emails: [{ value: c.email }] } : {}),
+    ...(c.phone ? { phones: [{ value: c.phone }] } : {}),
+    roles: [c.role],
+  };
+}
+
+function time(metadata: Metadata) {
+  const t = metadata.temporalExtent;
+  if (!t || (!t.start && !t.end)) return null;
+  return { interval: [t.start ?? '..', t.end ?? '..'] };
+}
+
+function resourceLinks(metadata: Metadata) {
+  return (metadata.onlineResources ?? []).map((r) => ({
+    href: r.url,
+    rel: r.protocol === 'download' ? 'enclosure' : 'related',
+    ...(r.name ? { title: r.name } : {}),
+    protocol: r.protocol,
+    ...(r.layer ? { layer: r.layer } : {}),
+  }));
+}
+
+/** The record of the API for an object the caller may read. */
+export function toRecord(object: ObjectNormal, places: Places, lang: Language) {
+  const { metadata } = object;
+  const language = answeredLanguage(metadata, lang);
+  const self = itemUrl(places, object.id);
+  const keywords = metadata.keywords ?? [];
+  const description = inLanguage(metadata.abstract, language);
+  const rights = inLanguage(metadata.useConstraints, language);
+  return {
+    id: object.id,
+    type: 'Feature' as const,
+    conformsTo: [RECORD_CORE],
+    time: time(metadata),
+    geometry: metadata.geometry ?? (metadata.extent ? boxGeometry(metadata.extent) : null),
+    ...(metadata.extent
+      ? {
+          bbox: [
+            metadata.extent.west,
+            metadata.extent.south,
+            metadata.extent.east,
+            metadata.extent.north,
+          ],
+        }
+      : {}),
+    properties: {
+      type: object.type,
+      title: inLanguage(metadata.title, language) ?? '',
+      ...(description ? { description } : {}),
+      ...(keywords.length > 0 ? { keywords } : {}),
+      themes: themes(metadata),
+      language: { code: language },
+      languages: (['de', 'en'] as const)
+        .filter((code) => metadata.title[code] !== undefined)
+        .map((code) => ({ code })),
+      ...(metadata.identifier
+        ? { externalIds: [{ scheme: 'default', value: metadata.identifier }] }
+        : {}),
+      contacts: (metadata.contacts ?? []).map(contact),
+      formats: (metadata.formats ?? []).map((f) => ({
+        name: f.version ? `${f.name} ${f.version}` : f.name,
+      })),
+      ...(metadata.licence ? { license: metadata.licence } : {}),
+      ...(rights ? { rights } : {}),
+      created: object.created,
+      updated: object.modified,
+    },
+    links: [
+      { href: self, rel: 'self', type: 'application/geo+json', title: 'This record as JSON' },
+      {
+        href: `${self}?f=html`,
+        rel: 'alternate',
+        type: 'text/html',
+        title: 'This record as HTML',
+      },
+      {
+        href: recordPageUrl(places, object.id),
+        rel: 'alternate',
+        type: 'text/html',
+        title: 'The record page of the catalogue',
+      },
+      {
+        href: isoUrl(places, object.id),
+        rel: 'alternate',
+        type: 'application/xml',
+        title: 'ISO 19139 metadata document',
+      },
+      {
+        href: `${places.api}/collections/metadata`,
+        rel: 'collection',
+        type: 'application/json',
+        title: 'The collection of metadata records',
+      },
+      ...resourceLinks(metadata),
+    ],
+  };
+}
+
+export type ApiRecord = ReturnType<typeof toRecord>;
