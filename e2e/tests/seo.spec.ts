@@ -67,8 +67,7 @@ test.beforeAll(async ({ browser }) => {
   await own.close();
   const review = await editor.newPage();
   expect(
-    (await apiInPage(review, 'PUT', `/object/${publishedId}/state`, { state: 'published' }))
-      .status,
+    (await apiInPage(review, 'PUT', `/object/${publishedId}/state`, { state: 'published' })).status,
   ).toBe(200);
   await review.close();
 });
@@ -206,7 +205,9 @@ test('robots.txt names the sitemap, which lists the published record and not the
   const sitemapUrl = /^Sitemap: (\S+)$/m.exec(text)?.[1] ?? '';
   expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
   const index = await (await request.get(new URL(sitemapUrl).pathname)).text();
-  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] ?? '').pathname,
+  );
   expect(files[0]).toBe('/sitemap-pages.xml');
   let all = '';
   for (const file of files) {
