@@ -51,6 +51,7 @@ import { queueSystemJob } from './modules/processes/process.service.js';
 import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { getProductVersion, loadGitInfo } from './modules/system/git-info.js';
 import { MemoryCaches } from './modules/system/memory-caches.js';
 import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
@@ -225,6 +226,8 @@ export async function buildApp(
     await app.register(oaiRoutes, { prefix: '/oai' });
     // OGC API Records Part 1, with the exceptions of its standard.
     await app.register(ogcApiRoutes, { prefix: '/ogcapi' });
+    // For search engines: robots.txt and the sitemap of the public pages and records.
+    await app.register(sitemapRoutes);
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -125,4 +125,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_TIMEOUT: '13h' })).toThrow(/SESSION_IDLE_TIMEOUT/);
     expect(() => loadConfig({ DATABASE_SCHEMA: 'x; drop table' })).toThrow(/DATABASE_SCHEMA/);
   });
+
+  it('cuts the sitemap into files of SITEMAP_PAGE_SIZE, at most the protocol limit of 50,000', () => {
+    expect(loadConfig({}).sitemap).toEqual({ pageSize: 50_000 });
+    expect(loadConfig({ SITEMAP_PAGE_SIZE: '1000' }).sitemap).toEqual({ pageSize: 1000 });
+    for (const bad of ['50001', '0', '-1', '1e3']) {
+      expect(() => loadConfig({ SITEMAP_PAGE_SIZE: bad }), bad).toThrow(/SITEMAP_PAGE_SIZE/);
+    }
+  });
 });

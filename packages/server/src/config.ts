@@ -70,6 +70,8 @@ export interface Config {
   csw: CswConfig;
   /** The OAI-PMH interface under /oai: how it names itself and its page size (`OAI_*`). */
   oai: OaiConfig;
+  /** The sitemap for search engines under /sitemap.xml (`SITEMAP_*`). */
+  sitemap: SitemapConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
   /**
@@ -95,6 +97,15 @@ export interface OaiConfig {
    */
   repositoryIdentifier: string;
   /** Records or headers in one ListRecords/ListIdentifiers answer (`OAI_PAGE_SIZE`, default 100). */
+  pageSize: number;
+}
+
+/** The sitemap search engines read (modules/sitemap). */
+export interface SitemapConfig {
+  /**
+   * Record addresses in one sitemap file (`SITEMAP_PAGE_SIZE`, default and most 50,000, the
+   * limit of the sitemaps.org protocol); the sitemap index lists as many files as needed.
+   */
   pageSize: number;
 }
 
@@ -164,6 +175,9 @@ const positiveInteger = z
   .transform(Number)
   .refine((n) => n > 0 && Number.isSafeInteger(n), 'must be a positive whole number');
 
+/** The most addresses one sitemap file may hold (sitemaps.org protocol). */
+export const SITEMAP_MAX_URLS = 50_000;
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
 /** Raw environment variables and their parsing rules; unset or empty means the default. */
@@ -216,6 +230,9 @@ const Environment = z.object({
     )
     .optional(),
   OAI_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  SITEMAP_PAGE_SIZE: positiveInteger
+    .refine((n) => n <= SITEMAP_MAX_URLS, `must be at most ${SITEMAP_MAX_URLS}`)
+    .optional(),
   PROCESS_WORKER: flag.optional(),
   PROCESS_CONCURRENCY: positiveInteger.optional(),
   PROCESS_POLL_INTERVAL: millis.optional(),
@@ -295,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       repositoryIdentifier: e.OAI_REPOSITORY_IDENTIFIER ?? publicHost,
       pageSize: e.OAI_PAGE_SIZE ?? 100,
     },
+    sitemap: { pageSize: e.SITEMAP_PAGE_SIZE ?? SITEMAP_MAX_URLS },
     processes: {
       worker: e.PROCESS_WORKER ?? true,
       concurrency: e.PROCESS_CONCURRENCY ?? 2,

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('metadata.record route', () => {
-  it('reads a record on the server as a visitor, in the normal detail', async () => {
+  it('reads a record on the server as a visitor, with the bundles visitors see', async () => {
     const fake = fakeFetch((request) =>
       request.url.endsWith('/classification/resourceType')
         ? json(classifications.resourceType)
@@ -51,9 +51,62 @@ describe('metadata.record route', () => {
     expect(data.record?.state).toBe('published');
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0]?.url).toBe(`${ssrApiBase}/object/${draft.id}`);
-    expect(fake.requests[0]?.headers.accept).toBe('application/json; detail=normal');
+    expect(fake.requests[0]?.headers.accept).toBe('application/json; detail=detailed');
     expect(fake.requests[0]?.headers).not.toHaveProperty('accesstoken');
     expect(handle.breadcrumb(data)).toBe('Land values');
+  });
+
+  it('describes a published record for search engines from the visitor view, files included', async () => {
+    const { permissions: _p2, history: _h2, ...visitorView } = fullRecord;
+    const bundles = [
+      {
+        name: 'daten',
+        display: true,
+        description: '',
+        order: 0,
+        files: [
+          {
+            path: 'karten/bk 50.gpkg',
+            size: 1024,
+            sha256: 'a'.repeat(64),
+            mediaType: 'application/geopackage+sqlite3',
+            index: false,
+            modified: '2026-01-02T00:00:00.000Z',
+          },
+        ],
+      },
+      // Not a bundle of the contract: left out, the rest stays.
+      { name: 42 },
+    ];
+    const fake = fakeFetch((request) => {
+      const id = request.url.match(/\/classification\/(\w+)$/)?.[1];
+      if (id) return json(classifications[id as keyof typeof classifications]);
+      return json({ ...visitorView, bundles });
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const { data } = await load(fullRecord.id, 'lang=de');
+    expect(data.record).not.toHaveProperty('bundles');
+    expect(data.jsonLd).toMatchObject({
+      '@type': 'Dataset',
+      url: `http://localhost:8085/metadata/${fullRecord.id}`,
+      name: 'Bodenkarte Sachsen 1:50.000',
+      license: 'https://www.govdata.de/dl-de/by-2-0',
+      keywords: ['Boden', 'Bodentyp', 'Geologie'],
+    });
+    expect(data.jsonLd?.distribution?.[0]).toEqual({
+      '@type': 'DataDownload',
+      name: 'karten/bk 50.gpkg',
+      encodingFormat: 'application/geopackage+sqlite3',
+      contentUrl: `http://localhost:8085/api/v1/object/${fullRecord.id}/daten/karten/bk%2050.gpkg`,
+    });
+  });
+
+  it('describes nothing a visitor cannot read, nor an unpublished record', async () => {
+    vi.stubGlobal('fetch', fakeFetch(() => errorResponse(404, 'object.not_found', 'No.')).fetch);
+    expect((await load(draft.id)).data.jsonLd).toBeNull();
+    // A submitted record a grant opened to everyone (the API would not; the page holds anyway).
+    vi.stubGlobal('fetch', fakeFetch(() => json({ ...normal, state: 'submitted' })).fetch);
+    expect((await load(draft.id)).data.jsonLd).toBeNull();
   });
 
   it('passes the labels of every classification the record uses to the page', async () => {
@@ -104,6 +157,7 @@ describe('metadata.record route', () => {
       checked: false,
       visitorCanRead: false,
       classifications: {},
+      jsonLd: null,
     });
     expect(fake.requests).toHaveLength(1);
     expect(handle.breadcrumb(data)).toBeUndefined();

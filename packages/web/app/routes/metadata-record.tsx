@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from '../components/layout/error-page';
+import { filePath } from '../features/files/api/file-paths';
 import { FilesPanel } from '../features/files/components/files-panel';
 import { maxUploadBytesOf } from '../features/files/model/check-upload';
 import { AccessKeyEntry } from '../features/records/components/access-key-entry';
@@ -10,7 +10,6 @@ import { RecordNotFound, RecordPending } from '../features/records/components/re
 import { clientLoadRecordPage } from '../features/records/loaders/record-page.client';
 import { loadRecordPageOnServer } from '../features/records/loaders/record-page.server';
 import { isRecordPageData } from '../features/records/loaders/record-page-data';
-import { datasetJsonLd } from '../features/records/model/dataset-json-ld';
 import { titleText } from '../features/records/model/localized-text';
 import { accessKeys } from '../lib/access-keys';
 import { isDetailed } from '../lib/api/get-record';
@@ -19,14 +18,13 @@ import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-chan
 import { metaFor } from '../lib/page-meta';
 import { webConfigContext } from '../lib/web-config-context';
 import type { loader as rootLoader } from '../root';
-import { pathTo } from '../route-paths';
 import type { Route } from './+types/metadata-record';
 
 /**
  * Loading, in two steps (React Router 8's `clientLoader` with `hydrate`):
  * 1. `loader` runs on the server and reads the record as a visitor (no token), and the
  *    classifications whose labels it shows, so public records reach crawlers and first paint
- *    complete, labels and JSON-LD included. A record a visitor may not read answers 404 but
+ *    complete, labels and JSON-LD included (the JSON-LD only ever from this visitor's view). A record a visitor may not read answers 404 but
  *    still renders (not thrown: a failed server loader would keep the `clientLoader` from
  *    running on hydration).
  * 2. `clientLoader` runs in the browser on hydration and on every later navigation and
@@ -37,7 +35,7 @@ import type { Route } from './+types/metadata-record';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
-  return loadRecordPageOnServer(request, config.ssrApiBase, config, params.id);
+  return loadRecordPageOnServer(request, config.ssrApiBase, config, params.id, filePath);
 }
 
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
@@ -72,10 +70,9 @@ export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const revalidator = useRevalidator();
   const { isLoggedIn } = useAuth();
-  const { locale } = useIntl();
   const reload = useCallback(() => revalidator.revalidate(), [revalidator]);
   useReloadOnSessionChange(reload);
-  const { id, record, classifications, visitorCanRead, checked, keyRequired, keyRejected } =
+  const { id, record, classifications, visitorCanRead, checked, keyRequired, keyRejected, jsonLd } =
     loaderData;
 
   if (!record) {
@@ -93,13 +90,14 @@ export default function MetadataRecordRoute({ loaderData }: Route.ComponentProps
     );
   }
 
-  const url = `${root?.config.publicUrl ?? ''}${pathTo('metadata.record', { id })}`;
   return (
     <RecordPage
       record={record}
       classifications={classifications}
       visitorCanRead={visitorCanRead}
-      jsonLd={datasetJsonLd(record, url, locale)}
+      // Only while the page shows the published record visitors see (not a signed-in user's
+      // draft or restricted record, whose data has none).
+      jsonLd={visitorCanRead && record.state === 'published' ? jsonLd : null}
       nonce={root?.nonce}
       onChanged={reload}
       files={

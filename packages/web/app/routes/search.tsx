@@ -3,9 +3,11 @@ import { ErrorPage } from '../components/layout/error-page';
 import { SearchPage } from '../features/search/components/search-page';
 import { clientLoadSearchPage } from '../features/search/loaders/search-page.client';
 import { loadSearchPageOnServer } from '../features/search/loaders/search-page.server';
+import { isPlainSearch, parseSearchState } from '../features/search/model/search-state';
 import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-change';
 import { pageMeta } from '../lib/page-meta';
 import { webConfigContext } from '../lib/web-config-context';
+import { pathTo } from '../route-paths';
 import type { Route } from './+types/search';
 
 /**
@@ -26,7 +28,21 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 clientLoader.hydrate = true as const;
 
-export const meta = pageMeta('route.search');
+const searchMeta = pageMeta('route.search');
+
+/**
+ * Title and canonical link (the plain search page for every variant); only the plain page
+ * may be indexed: a query, a filter, an extent, a sort, a later page or a path below it
+ * answer `noindex` (crawlers still follow its links).
+ */
+export function meta(args: Route.MetaArgs) {
+  const { pathname, search } = args.location;
+  const plain =
+    pathname.replace(/\/+$/, '') === pathTo('search') &&
+    isPlainSearch(parseSearchState(new URLSearchParams(search)));
+  const entries = searchMeta(args);
+  return plain ? entries : [...entries, { name: 'robots', content: 'noindex' }];
+}
 
 /** Breadcrumb label key of this route (SPEC §2). */
 export const handle = { breadcrumb: 'route.search' };

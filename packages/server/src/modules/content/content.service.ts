@@ -1,8 +1,13 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type ContentPage, isContentFileName } from '@geoportal/contract/content';
 import { ErrorCode } from '@geoportal/contract/errors';
-import { fallbackLanguage, isLanguage, type Language } from '@geoportal/contract/i18n';
+import {
+  availableLanguages,
+  fallbackLanguage,
+  isLanguage,
+  type Language,
+} from '@geoportal/contract/i18n';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { type RenderedPage, renderMarkdown } from './content.render.js';
 
@@ -106,6 +111,60 @@ export function createContentPages(contentDir: string, log?: ContentLog): Conten
       throw notFound();
     },
   };
+}
+
+/** A static page that every visitor can open, as the sitemap lists it. */
+export interface ListedContentPage {
+  fileName: string;
+  /** The newest modification of its files (any language). */
+  modified: Date;
+}
+
+/**
+ * The static pages of the folder that every visitor can open: those with a file in the
+ * fallback language (de), which `get` serves whatever the visitor's language. Names outside
+ * `CONTENT_FILE_NAME` and files that are links to places outside the folder are left out,
+ * as `get` refuses them. An absent folder has no pages.
+ */
+export async function listContentPages(contentDir: string): Promise<ListedContentPage[]> {
+  let root: string;
+  let entries: string[];
+  try {
+    root = await realpath(contentDir);
+    entries = await readdir(root);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const suffix = `.${fallbackLanguage}.md`;
+  const names = entries
+    .filter((entry) => entry.endsWith(suffix))
+    .map((entry) => entry.slice(0, -suffix.length))
+    .filter(isContentFileName)
+    .sort();
+  const pages: ListedContentPage[] = [];
+  for (const fileName of names) {
+    if ((await servedFileTime(root, `${fileName}${suffix}`)) === undefined) continue;
+    const times = await Promise.all(
+      availableLanguages.map((language) => servedFileTime(root, `${fileName}.${language}.md`)),
+    );
+    const modified = Math.max(...times.filter((time) => time !== undefined));
+    pages.push({ fileName, modified: new Date(modified) });
+  }
+  return pages;
+}
+
+/** The modification time of a regular file inside `root` (links followed), if there is one. */
+async function servedFileTime(root: string, name: string): Promise<number | undefined> {
+  try {
+    const file = await realpath(path.join(root, name));
+    if (!file.startsWith(root + path.sep)) return undefined;
+    const info = await stat(file);
+    return info.isFile() ? info.mtimeMs : undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 // The message never repeats the requested name or language: they are the caller's input.

@@ -1,7 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  CSW_INSPIRE_SCHEMA,
+  CSW_ISO_SCHEMA,
+  CSW_SCHEMA,
+  hasXmllint,
+  isoDocuments,
+  OWS_EXCEPTION_SCHEMA,
+  VALID,
+  validateIso,
+  validateXml,
+  warnWithoutXmllint,
+} from '../../test/xml-schema.js';
 import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
 import { bbox, getRecordsXml, like } from './csw.test-helpers.js';
 
@@ -12,44 +22,13 @@ import { bbox, getRecordsXml, like } from './csw.test-helpers.js';
  * Skipped, saying so, where xmllint is not installed.
  */
 
-const schemas = new URL('./testdata/schemas/', import.meta.url);
-const CSW_SCHEMA = fileURLToPath(new URL('ogc/csw/2.0.2/CSW-discovery.xsd', schemas));
-/** CSW 2.0.2 and INSPIRE's inspire_ds together (xmllint takes one schema). */
-const CSW_INSPIRE_SCHEMA = fileURLToPath(new URL('csw-inspire.xsd', schemas));
-const OWS_EXCEPTION_SCHEMA = fileURLToPath(
-  new URL('ogc/ows/1.0.0/owsExceptionReport.xsd', schemas),
-);
-const CATALOG = fileURLToPath(new URL('catalog.xml', schemas));
-/** CSW 2.0.2 with the ISO 19139 namespaces loaded: answers holding gmd:MD_Metadata. */
-const CSW_ISO_SCHEMA = fileURLToPath(new URL('csw-iso.xsd', schemas));
-/** ISO 19139 (gmd with gmx and srv): one gmd:MD_Metadata on its own. */
-const ISO_SCHEMA = fileURLToPath(new URL('iso19139.xsd', schemas));
 const GMD = 'http://www.isotc211.org/2005/gmd';
 
-const hasXmllint = spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
-if (!hasXmllint) {
-  console.warn(
-    'csw.schema.test.ts skipped: xmllint is not installed (apt-get install libxml2-utils).',
-  );
-}
+warnWithoutXmllint('csw.schema.test.ts');
 
-function validate(xml: string, schema: string) {
-  // The ISO schemas import some namespaces under two locations that lead to the same local
-  // file; xmllint warns that it skips the second, which says nothing about the answer.
-  const quiet = schema === CSW_SCHEMA || schema === OWS_EXCEPTION_SCHEMA ? [] : ['--nowarning'];
-  const run = spawnSync('xmllint', ['--noout', '--nonet', ...quiet, '--schema', schema, '-'], {
-    input: xml,
-    encoding: 'utf8',
-    env: { ...process.env, XML_CATALOG_FILES: CATALOG },
-  });
-  return { status: run.status, errors: run.stderr };
-}
-
-const VALID = { status: 0, errors: '- validates\n' };
-
-/** Each gmd:MD_Metadata of an answer as a document of its own (each declares its namespaces). */
-const isoDocuments = (xml: string) =>
-  xml.match(/<gmd:MD_Metadata[\s\S]*?<\/gmd:MD_Metadata>/g) ?? [];
+/** The CSW and OWS schemas warn about nothing; the others load the ISO schemas (quiet). */
+const validate = (xml: string, schema: string) =>
+  validateXml(xml, schema, { quiet: schema !== CSW_SCHEMA && schema !== OWS_EXCEPTION_SCHEMA });
 
 /**
  * Valid against CSW and INSPIRE together. xmllint warns there that it skips the second
@@ -165,7 +144,7 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
         expect(validate(xml, CSW_ISO_SCHEMA)).toEqual(VALID);
         const documents = isoDocuments(xml);
         expect(documents.length).toBeGreaterThan(0);
-        for (const document of documents) expect(validate(document, ISO_SCHEMA)).toEqual(VALID);
+        for (const document of documents) expect(validateIso(document)).toEqual(VALID);
       }
     },
   );
@@ -176,7 +155,7 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
     );
     expect(xml).toContain('numberOfRecordsReturned="2"');
     expect(validate(xml, CSW_ISO_SCHEMA)).toEqual(VALID);
-    for (const document of isoDocuments(xml)) expect(validate(document, ISO_SCHEMA)).toEqual(VALID);
+    for (const document of isoDocuments(xml)) expect(validateIso(document)).toEqual(VALID);
   });
 
   it('refuses an ISO record without a mandatory element (the validator does check them)', async () => {
@@ -186,7 +165,7 @@ describe.skipIf(!hasXmllint)('CSW answers against the CSW 2.0.2 schema', () => {
     const [document = ''] = isoDocuments(xml);
     const broken = document.replace(/<gmd:dateStamp>[\s\S]*?<\/gmd:dateStamp>/, '');
     expect(broken).not.toBe(document);
-    expect(validate(broken, ISO_SCHEMA).status).not.toBe(0);
+    expect(validateIso(broken).status).not.toBe(0);
   });
 
   it('DescribeRecord', async () => {

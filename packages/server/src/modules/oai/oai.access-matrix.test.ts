@@ -1,10 +1,11 @@
 import { type ObjectState, objectStates } from '@geoportal/contract/object';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import {
+  type PublicViewCaller,
+  publicViewCallers,
+  setUpPublicViewMatrix,
+} from '../../test/public-view-matrix.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { replaceGrants } from '../objects/object.repository.js';
-import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
 
 /**
@@ -16,25 +17,15 @@ import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
  * someone past review: write and delete to a grantee and a stored read grant to everyone.
  */
 
-const callers = [
-  'visitor',
-  'owner',
-  'otherSubmitter',
-  'editor',
-  'administrator',
-  'grantee',
-  'readKey',
-] as const;
-type Caller = (typeof callers)[number];
+const callers = publicViewCallers;
+type Caller = PublicViewCaller;
 
 const WORD = 'Matrixprobe';
 
 describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
   let t: TestApp;
-  const ids = {} as Record<ObjectState, string>;
-  /** What each caller sends: nothing, its session, or the draft's read key. */
-  const sent = new Map<Caller, Record<string, string>>([['visitor', {}]]);
-  const headers = (caller: Caller) => sent.get(caller) ?? {};
+  let ids = {} as Record<ObjectState, string>;
+  let headers: (caller: Caller) => Record<string, string> = () => ({});
   const oai = async (caller: Caller, args: Record<string, string>) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -47,33 +38,7 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
-    // The search tests' owner, other submitter and editor, and a grantee and administrator.
-    const search = await searchAccounts(t.app);
-    sent.set('owner', withToken(search.owner));
-    sent.set('otherSubmitter', withToken(search.other));
-    sent.set('editor', withToken(search.editor));
-    for (const [name, role] of [
-      ['grantee', 'submitter'],
-      ['administrator', 'administrator'],
-    ] as const) {
-      await createAccount(t.app, name, `${name}-password-1`, { role });
-      sent.set(name, withToken(await signIn(t.app, name, `${name}-password-1`)));
-    }
-    const api = apiCaller(t.app);
-    for (const state of objectStates) {
-      const id = await createRecord(t.app, search, { title: { de: `${WORD} ${state}` } }, state);
-      ids[state] = id;
-      const key = await api('POST', `/object/${id}/accessKeys`, headers('owner'), { type: 'read' });
-      if (state === 'draft') sent.set('readKey', { 'x-access-key': key.json().secret });
-      // Grants that must not let anyone past review, stored as they are (a read grant to
-      // everyone only older versions allowed on unpublished records), and indexed.
-      await replaceGrants(t.app.db, id, [
-        { permission: 'write', subject: { kind: 'user', name: 'grantee' } },
-        { permission: 'delete', subject: { kind: 'user', name: 'grantee' } },
-        { permission: 'read', subject: { kind: 'everyone' } },
-      ]);
-      await refreshSearchDocuments(t.app.db, [id]);
-    }
+    ({ ids, headers } = await setUpPublicViewMatrix(t.app, WORD));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

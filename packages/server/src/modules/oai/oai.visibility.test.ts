@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
+import { readSitemap } from '../sitemap/sitemap.test-helpers.js';
 import { harvest, type RecordRead } from './oai.test-helpers.js';
 
 /**
@@ -14,6 +15,9 @@ import { harvest, type RecordRead } from './oai.test-helpers.js';
  * once and are not now as deleted headers without content, and nothing else. The model
  * below states the rule on its own (DESIGN §5: public = published and public flag or a
  * grant to everyone), not through the code under test.
+ *
+ * The sitemap for search engines is held to the same rule: it lists exactly the records that
+ * are public now.
  *
  * And incrementally: a harvester that harvested before the steps and then harvests from that
  * harvest's responseDate holds the same — so every change of visibility carries the time it
@@ -186,6 +190,10 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
         );
         expect(live).toEqual(expectedLive);
         expect(deleted).toEqual(expectedDeleted);
+        // The sitemap for search engines lists exactly the records that are public now.
+        const sitemap = await readSitemap(t.app, t.config.publicUrl);
+        expect(new Set(sitemap.records.map((r) => r.id)), 'sitemap').toEqual(expectedLive);
+        expect(sitemap.records).toHaveLength(expectedLive.size);
         expect(records).toHaveLength(live.size + deleted.size);
         const heldLive = [...held.values()].filter((r) => !r.deleted).map((r) => r.id);
         const heldDeleted = [...held.values()].filter((r) => r.deleted).map((r) => r.id);

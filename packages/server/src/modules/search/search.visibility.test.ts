@@ -13,6 +13,7 @@ import { insertAccessKey } from '../objects/access-key.repository.js';
 import { newAccessKeySecret } from '../objects/access-keys.js';
 import { listGrants, replaceGrants } from '../objects/object.repository.js';
 import { can, type ObjectFacts } from '../objects/policy.js';
+import { readSitemap } from '../sitemap/sitemap.test-helpers.js';
 import { searchUrl } from './search.test-helpers.js';
 import { refreshSearchDocuments } from './search-index.js';
 
@@ -23,6 +24,8 @@ import { refreshSearchDocuments } from './search-index.js';
  * filtered page and each item) are exactly those of the objects
  * `can(read)` of objects/policy.ts allows that caller: nothing more (no leak) and nothing
  * less. Access keys open single records, never the search.
+ *
+ * The sitemap answers every caller the visitor's view: exactly the records visitors read.
  *
  * Review cannot be bypassed (DESIGN §5), checked apart from `can`: what a visitor finds are
  * exactly the published records that are public or carry a grant to everyone. A grant to
@@ -391,6 +394,12 @@ describe.each(testDatabases)('search visibility on $name', (database) => {
             return res.json();
           };
           const where = `${caller.name} (readable ${readable.size} of ${ids.length})`;
+
+          // The sitemap shows everyone what search engines may see: the visitor's records.
+          const sitemap = await readSitemap(t.app, t.config.publicUrl, caller.headers);
+          expect(sorted(sitemap.records.map((r) => r.id)), `${where} sitemap`).toEqual(
+            sorted(ids.filter((id) => openToVisitors(byId.get(id) as GeneratedObject))),
+          );
 
           // List search: every hit, the total and every facet count.
           for (const q of ['*', SHARED.toLowerCase()]) {

@@ -1,5 +1,6 @@
 import type { Language } from '@geoportal/contract/i18n';
 import type { RecordView } from '../../../lib/api/get-record';
+import type { DatasetJsonLd } from '../model/dataset-json-ld';
 import type { RecordClassifications } from '../model/record-classifications';
 
 /**
@@ -36,6 +37,12 @@ export interface RecordPageData {
   keyRequired: boolean;
   /** A held key was sent and refused (wrong, expired or revoked); it has been forgotten. */
   keyRejected: boolean;
+  /**
+   * The schema.org description of the record, built on the server from the visitor's view of
+   * a published record; null for everything else. The browser keeps it as it is, so a signed-in
+   * user's own view (a draft, a restricted record, unreviewed changes) is never described.
+   */
+  jsonLd: DatasetJsonLd | null;
 }
 
 /** Whether route data is the record page's (breadcrumb functions receive `unknown`). */

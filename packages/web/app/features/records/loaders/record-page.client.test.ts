@@ -20,6 +20,7 @@ const server: RecordPageData = {
   checked: false,
   keyRequired: false,
   keyRejected: false,
+  jsonLd: null,
 };
 
 /** A browser load over a fake API: `readable` decides whether the record answers. */

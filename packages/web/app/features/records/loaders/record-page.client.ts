@@ -111,6 +111,7 @@ export async function clientLoadRecordPage(
       checked: false,
       keyRequired: false,
       keyRejected: false,
+      jsonLd: null,
     };
   } else {
     base = await serverLoader();

@@ -4,6 +4,7 @@ import {
   emptySearchState,
   formatBbox,
   hasFilters,
+  isPlainSearch,
   LAST_PAGE,
   parseBbox,
   parseSearchState,
@@ -142,5 +143,22 @@ describe('the API request of a state', () => {
     expect(startOf(1)).toBe(0);
     expect(startOf(2)).toBe(10);
     expect(startOf(0)).toBe(0);
+  });
+});
+
+describe('isPlainSearch', () => {
+  it('is the page without query, filter, extent, sort or later page, and nothing else', () => {
+    expect(isPlainSearch(emptySearchState)).toBe(true);
+    expect(isPlainSearch(parse('q=+&page=1&unknown=1'))).toBe(true);
+    for (const query of [
+      'q=Boden',
+      'fq=type:dataset',
+      'fq=bbox:5,47,15,55',
+      'fq=-state:draft',
+      'sort=title+asc',
+      'page=2',
+    ]) {
+      expect(isPlainSearch(parse(query)), query).toBe(false);
+    }
   });
 });

@@ -129,6 +129,15 @@ export function hasFilters(state: SearchState): boolean {
   );
 }
 
+/**
+ * Whether a state is the plain search page: no query text, no filter, the default sort, the
+ * first page. Only that page is for search engines; every other state is one of countless
+ * variants of it (`noindex`), and the records themselves reach them through the sitemap.
+ */
+export function isPlainSearch(state: SearchState): boolean {
+  return state.q === '' && !hasFilters(state) && state.sort === '' && state.page === 1;
+}
+
 // Every change below starts again at page 1: a new filter makes a new list.
 
 /** Adds or removes one value of a facet. */
