@@ -32,6 +32,7 @@ import { classificationRoutes } from './modules/classifications/classification.r
 import { commandRoutes } from './modules/commands/command.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
+import { dcatRoutes } from './modules/dcat/dcat.routes.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
@@ -222,6 +223,8 @@ export async function buildApp(
     await app.register(cswRoutes, { prefix: '/csw' });
     // OAI-PMH 2.0, with deleted records and the error elements of its protocol.
     await app.register(oaiRoutes, { prefix: '/oai' });
+    // DCAT-AP.de for open-data portals (GovData's harvester), paged in Hydra.
+    await app.register(dcatRoutes, { prefix: '/dcat' });
 
     if (options.web) {
       const webConfig: WebConfig = {

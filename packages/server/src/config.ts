@@ -70,6 +70,8 @@ export interface Config {
   csw: CswConfig;
   /** The OAI-PMH interface under /oai: how it names itself and its page size (`OAI_*`). */
   oai: OaiConfig;
+  /** The DCAT-AP.de catalogue under /dcat: its page size, publisher and contributor id (`DCAT_*`). */
+  dcat: DcatConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
   /**
@@ -96,6 +98,23 @@ export interface OaiConfig {
   repositoryIdentifier: string;
   /** Records or headers in one ListRecords/ListIdentifiers answer (`OAI_PAGE_SIZE`, default 100). */
   pageSize: number;
+}
+
+/** The DCAT-AP.de catalogue (`/dcat/catalog.{ttl,rdf,jsonld}`, modules/dcat). */
+export interface DcatConfig {
+  /** Datasets on one page of the catalogue (`DCAT_PAGE_SIZE`, default 100, at most 1000). */
+  pageSize: number;
+  /**
+   * `dcatde:contributorID` of every dataset (`DCAT_CONTRIBUTOR_ID`): the site's entry in
+   * GovData's list http://dcat-ap.de/def/contributors/, which GovData assigns. Unset, the
+   * datasets carry none (DCAT-AP.de's conventions ask for it when delivering to GovData).
+   */
+  contributorId: string | undefined;
+  /**
+   * The catalogue's publisher, and the datasets' where a record names no publisher
+   * (`DCAT_PUBLISHER_NAME`, default the CSW provider name).
+   */
+  publisherName: string;
 }
 
 /** How this process's worker takes and runs background jobs. */
@@ -216,6 +235,15 @@ const Environment = z.object({
     )
     .optional(),
   OAI_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  DCAT_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  DCAT_CONTRIBUTOR_ID: z
+    .url()
+    .regex(
+      /^http:\/\/dcat-ap\.de\/def\/contributors\/[\w-]+$/,
+      'expected an entry of http://dcat-ap.de/def/contributors/',
+    )
+    .optional(),
+  DCAT_PUBLISHER_NAME: z.string().trim().min(1).max(500).optional(),
   PROCESS_WORKER: flag.optional(),
   PROCESS_CONCURRENCY: positiveInteger.optional(),
   PROCESS_POLL_INTERVAL: millis.optional(),
@@ -294,6 +322,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminEmail: e.OAI_ADMIN_EMAIL ?? e.CSW_CONTACT_EMAIL ?? `webmaster@${publicHost}`,
       repositoryIdentifier: e.OAI_REPOSITORY_IDENTIFIER ?? publicHost,
       pageSize: e.OAI_PAGE_SIZE ?? 100,
+    },
+    dcat: {
+      pageSize: e.DCAT_PAGE_SIZE ?? 100,
+      contributorId: e.DCAT_CONTRIBUTOR_ID,
+      publisherName:
+        e.DCAT_PUBLISHER_NAME ?? cswConfig(e).texts[e.CSW_DEFAULT_LANGUAGE ?? 'de'].providerName,
     },
     processes: {
       worker: e.PROCESS_WORKER ?? true,
