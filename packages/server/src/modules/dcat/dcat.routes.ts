@@ -2,6 +2,7 @@ import { ErrorBody } from '@geoportal/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotAcceptableError } from '../records/record.errors.js';
+import { acceptedRanges } from '../records/record-format.js';
 import { catalogPage, pageNumber } from './dcat.service.js';
 import { extensions, mediaTypes, type RdfFormat } from './dcat-serialize.js';
 
@@ -22,11 +23,10 @@ const description =
 /** The format an Accept header asks for on `/dcat/catalog`; Turtle when it names none. */
 function negotiate(accept: string | undefined): RdfFormat {
   if (!accept?.trim()) return 'turtle';
-  const types = accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
-  for (const type of types) {
+  for (const { type } of acceptedRanges(accept)) {
     const format = formats.find((f) => mediaTypes[f] === type);
     if (format) return format;
-    if (type === '*/*') return 'turtle';
+    if (type === '*/*' || type === 'text/*') return 'turtle';
   }
   throw new NotAcceptableError(
     'The catalogue is offered as text/turtle, application/rdf+xml and application/ld+json (or at /dcat/catalog.ttl, .rdf and .jsonld).',

@@ -36,7 +36,7 @@ const own = <T>(table: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** The media ranges of an Accept header, the preferred first; q=0 ranges left out. */
-function acceptedRanges(accept: string) {
+export function acceptedRanges(accept: string) {
   return accept
     .split(',')
     .map((part, index) => {
