@@ -33,6 +33,7 @@ import { commandRoutes } from './modules/commands/command.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
 import { dcatRoutes } from './modules/dcat/dcat.routes.js';
+import { registerRecordPageNegotiation } from './modules/dcat/dcat-record-page.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
@@ -159,6 +160,8 @@ export async function buildApp(
     registerAccessPurge(app);
     // After authentication: the context carries the caller.
     registerRequestContext(app);
+    // A record page asked for as RDF points to the record's DCAT (dataset IRIs dereference).
+    registerRecordPageNegotiation(app);
 
     await app.register(fastifySwagger, {
       openapi: {

@@ -203,6 +203,21 @@ describe.each(testDatabases)('DCAT-AP.de over HTTP on $name', (database) => {
       const quads = await parseRdf(res.body, type);
       expect(ofType(quads, `${DCAT}Dataset`)).toEqual([datasetOf(ids[0] as string)]);
     }
+    // The record page (the dataset's IRI without its fragment) points RDF clients to it.
+    for (const [accept, format] of [
+      ['text/turtle', 'ttl'],
+      ['application/rdf+xml, text/html;q=0.5', 'rdf'],
+      ['application/ld+json', 'jsonld'],
+    ]) {
+      const page = await t.app.inject({ url: `/metadata/${ids[0]}`, headers: { accept } });
+      expect(page.statusCode, accept).toBe(303);
+      expect(page.headers.location).toBe(`/api/v1/object/${ids[0]}?format=${format}`);
+    }
+    const html = await t.app.inject({
+      url: `/metadata/${ids[0]}`,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(html.statusCode).not.toBe(303);
     // JSON stays the default.
     const json = await t.app.inject({ url: `/api/v1/object/${ids[0]}` });
     expect(json.json().id).toBe(ids[0]);
