@@ -17,6 +17,7 @@ import {
   mediaTypeFileTypes,
   namedLaender,
   namesGermany,
+  own,
   protocolFileTypes,
   stateKeyUri,
 } from './dcat-vocabularies.js';
@@ -250,11 +251,11 @@ function onlineDistributions(graph: Graph, dataset: Subject, object: ObjectNorma
       resource.url,
       isDownload ? resource.url : undefined,
       {
-        title: resource.name ?? SERVICE_TITLES[resource.protocol] ?? resource.protocol,
+        title: resource.name ?? own(SERVICE_TITLES, resource.protocol) ?? resource.protocol,
         description: resource.description ?? (resource.layer ? resource.layer : undefined),
         fileType: isDownload
           ? downloadFileType(object, resource.url)
-          : protocolFileTypes[resource.protocol],
+          : own(protocolFileTypes, resource.protocol),
       },
     );
   });
@@ -275,7 +276,7 @@ function fileDistributions(
     distribution(graph, dataset, iri(`${page}#file-${index + 1}`), object, url, url, {
       title: file.path.split('/').pop() ?? file.path,
       fileType:
-        mediaTypeFileTypes[mediaType] ?? (extension ? fileTypeOfName(extension) : undefined),
+        own(mediaTypeFileTypes, mediaType) ?? (extension ? fileTypeOfName(extension) : undefined),
       mediaType: /^[a-z]+\/[\w.+-]+$/.test(mediaType) ? mediaType : undefined,
     });
   });

@@ -4,6 +4,10 @@
  * (or falls back as its table says), never guessed.
  */
 
+/** A table's own entry for a code (never an inherited one such as `constructor`). */
+export const own = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 /** Namespaces of the terms the DCAT output uses (DCAT-AP.de 2.0 spec, §3 prefixes). */
 export const NS = {
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
@@ -103,15 +107,15 @@ const topicCategoryByName: Record<string, string> = {
 export function dataThemes(inspireThemes: string[], topicCategories: string[]): string[] {
   const codes = new Set<string>();
   for (const theme of inspireThemes) {
-    const code = inspireThemeToDataTheme[theme];
+    const code = own(inspireThemeToDataTheme, theme);
     if (code) codes.add(code);
   }
   for (const category of topicCategories) {
-    for (const theme of topicCategoryToInspireThemes[category] ?? []) {
-      const code = inspireThemeToDataTheme[theme];
+    for (const theme of own(topicCategoryToInspireThemes, category) ?? []) {
+      const code = own(inspireThemeToDataTheme, theme);
       if (code) codes.add(code);
     }
-    const byName = topicCategoryByName[category];
+    const byName = own(topicCategoryByName, category);
     if (byName) codes.add(byName);
   }
   return [...codes].sort();
@@ -137,7 +141,7 @@ const licenceUris: Record<string, string> = {
  * and DCAT-AP.de (Konvention 31) wants a licence from the list on every distribution.
  */
 export const licenceUri = (code: string | undefined) =>
-  (code && licenceUris[code]) || 'http://dcat-ap.de/def/licenses/other-closed';
+  (code && own(licenceUris, code)) || 'http://dcat-ap.de/def/licenses/other-closed';
 
 /** Licences whose terms ask to name the source: their attribution text is written too. */
 export const attributionLicences = new Set(['dl-de-by-2.0', 'cc-by-4.0', 'cc-by-sa-4.0']);
@@ -177,7 +181,7 @@ export const FILE_TYPE_SCHEME = `${EU}file-type`;
 export const fileTypeUri = (code: string) => `${FILE_TYPE_SCHEME}/${code}`;
 
 /** The file type of a format name, undefined when the vocabulary has none for it. */
-export const fileTypeOfName = (name: string) => fileTypes[name.trim().toLowerCase()];
+export const fileTypeOfName = (name: string) => own(fileTypes, name.trim().toLowerCase());
 
 /** Online resource protocols → file types: the OGC services have their own entries. */
 export const protocolFileTypes: Record<string, string> = {
