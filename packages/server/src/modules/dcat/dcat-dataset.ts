@@ -21,7 +21,7 @@ import {
   protocolFileTypes,
   stateKeyUri,
 } from './dcat-vocabularies.js';
-import { boxWkt, toWkt } from './dcat-wkt.js';
+import { boxWkt, centroidWkt, toWkt } from './dcat-wkt.js';
 
 /**
  * A record as a DCAT-AP.de 2.0 `dcat:Dataset` with its distributions, contact points and
@@ -99,6 +99,11 @@ function spatial(graph: Graph, dataset: Subject, object: ObjectNormal) {
     graph.type(location, term('dct', 'Location'));
     graph.add(location, term('dcat', 'bbox'), typed(boxWkt(m.extent), 'wktLiteral', 'gsp'));
     const geometry = m.geometry ? toWkt(m.geometry) : boxWkt(m.extent);
+    graph.add(
+      location,
+      term('dcat', 'centroid'),
+      typed(centroidWkt(m.extent), 'wktLiteral', 'gsp'),
+    );
     graph.add(location, term('locn', 'geometry'), typed(geometry, 'wktLiteral', 'gsp'));
     graph.add(dataset, term('dct', 'spatial'), location);
   }

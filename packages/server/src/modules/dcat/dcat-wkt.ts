@@ -33,3 +33,11 @@ export function toWkt(geometry: Geometry): string {
 
 /** The box as a WKT polygon (two across the antimeridian). */
 export const boxWkt = (box: BoundingBox) => toWkt(boxGeometry(box) as Geometry);
+
+/** The centre of the box as a WKT point (across the antimeridian: the middle of the crossing). */
+export function centroidWkt(box: BoundingBox): string {
+  const east = box.west > box.east ? box.east + 360 : box.east;
+  const x = (box.west + east) / 2;
+  const lon = x > 180 ? x - 360 : x;
+  return toWkt({ type: 'Point', coordinates: [lon, (box.south + box.north) / 2] });
+}
