@@ -32,6 +32,8 @@ import { classificationRoutes } from './modules/classifications/classification.r
 import { commandRoutes } from './modules/commands/command.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
+import { dcatRoutes } from './modules/dcat/dcat.routes.js';
+import { registerRecordPageNegotiation } from './modules/dcat/dcat-record-page.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
@@ -160,6 +162,8 @@ export async function buildApp(
     registerAccessPurge(app);
     // After authentication: the context carries the caller.
     registerRequestContext(app);
+    // A record page asked for as RDF points to the record's DCAT (dataset IRIs dereference).
+    registerRecordPageNegotiation(app);
 
     await app.register(fastifySwagger, {
       openapi: {
@@ -228,6 +232,8 @@ export async function buildApp(
     await app.register(ogcApiRoutes, { prefix: '/ogcapi' });
     // For search engines: robots.txt and the sitemap of the public pages and records.
     await app.register(sitemapRoutes);
+    // DCAT-AP.de for open-data portals (GovData's harvester), paged in Hydra.
+    await app.register(dcatRoutes, { prefix: '/dcat' });
 
     if (options.web) {
       const webConfig: WebConfig = {

@@ -72,6 +72,8 @@ export interface Config {
   oai: OaiConfig;
   /** The sitemap for search engines under /sitemap.xml (`SITEMAP_*`). */
   sitemap: SitemapConfig;
+  /** The DCAT-AP.de catalogue under /dcat: its page size, publisher and contributor id (`DCAT_*`). */
+  dcat: DcatConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
   /**
@@ -107,6 +109,23 @@ export interface SitemapConfig {
    * limit of the sitemaps.org protocol); the sitemap index lists as many files as needed.
    */
   pageSize: number;
+}
+
+/** The DCAT-AP.de catalogue (`/dcat/catalog.{ttl,rdf,jsonld}`, modules/dcat). */
+export interface DcatConfig {
+  /** Datasets on one page of the catalogue (`DCAT_PAGE_SIZE`, default 100, at most 1000). */
+  pageSize: number;
+  /**
+   * `dcatde:contributorID` of every dataset (`DCAT_CONTRIBUTOR_ID`): the site's entry in
+   * GovData's list http://dcat-ap.de/def/contributors/, which GovData assigns. Unset, the
+   * datasets carry none (DCAT-AP.de's conventions ask for it when delivering to GovData).
+   */
+  contributorId: string | undefined;
+  /**
+   * The catalogue's publisher, and the datasets' where a record names no publisher
+   * (`DCAT_PUBLISHER_NAME`, default the CSW provider name).
+   */
+  publisherName: string;
 }
 
 /** How this process's worker takes and runs background jobs. */
@@ -233,6 +252,15 @@ const Environment = z.object({
   SITEMAP_PAGE_SIZE: positiveInteger
     .refine((n) => n <= SITEMAP_MAX_URLS, `must be at most ${SITEMAP_MAX_URLS}`)
     .optional(),
+  DCAT_PAGE_SIZE: positiveInteger.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  DCAT_CONTRIBUTOR_ID: z
+    .url()
+    .regex(
+      /^http:\/\/dcat-ap\.de\/def\/contributors\/[\w-]+$/,
+      'expected an entry of http://dcat-ap.de/def/contributors/',
+    )
+    .optional(),
+  DCAT_PUBLISHER_NAME: z.string().trim().min(1).max(500).optional(),
   PROCESS_WORKER: flag.optional(),
   PROCESS_CONCURRENCY: positiveInteger.optional(),
   PROCESS_POLL_INTERVAL: millis.optional(),
@@ -313,6 +341,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pageSize: e.OAI_PAGE_SIZE ?? 100,
     },
     sitemap: { pageSize: e.SITEMAP_PAGE_SIZE ?? SITEMAP_MAX_URLS },
+    dcat: {
+      pageSize: e.DCAT_PAGE_SIZE ?? 100,
+      contributorId: e.DCAT_CONTRIBUTOR_ID,
+      publisherName:
+        e.DCAT_PUBLISHER_NAME ?? cswConfig(e).texts[e.CSW_DEFAULT_LANGUAGE ?? 'de'].providerName,
+    },
     processes: {
       worker: e.PROCESS_WORKER ?? true,
       concurrency: e.PROCESS_CONCURRENCY ?? 2,

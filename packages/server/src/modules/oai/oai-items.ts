@@ -2,6 +2,8 @@ import { ObjectId } from '@geoportal/contract/object';
 import type { Metadata } from '@geoportal/contract/record';
 import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
+import { publicRecordQuads } from '../dcat/dcat.service.js';
+import { rdfXmlElement } from '../dcat/dcat-serialize.js';
 import { loadPublicObjects } from '../objects/object-kernel.js';
 import { exportIso19139 } from '../records/record.service.js';
 import { element } from '../records/xml-writing.js';
@@ -26,6 +28,16 @@ export const formats = {
     namespace: 'http://www.isotc211.org/2005/gmd',
     schema: 'http://schemas.opengis.net/iso/19139/20070417/gmd/gmd.xsd',
   },
+  /**
+   * DCAT-AP.de: the record's dcat:Dataset as RDF/XML, its root `rdf:RDF`, as data.europa.eu's
+   * OAI-PMH harvester reads `dcat_ap`. RDF/XML has no XML schema; `schema` names the
+   * DCAT-AP.de specification the content follows.
+   */
+  dcat_ap: {
+    prefix: 'dcat_ap',
+    namespace: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+    schema: 'https://www.dcat-ap.de/def/dcatde/2.0/spec/',
+  },
 } as const;
 export type Prefix = keyof typeof formats;
 
@@ -34,7 +46,7 @@ export function checkPrefix(prefix: string): Prefix {
   if (!Object.hasOwn(formats, prefix)) {
     throw new OaiError(
       'cannotDisseminateFormat',
-      `Records are not offered as ${JSON.stringify(prefix.slice(0, 40))}. Use ${Object.keys(formats).join(' or ')}.`,
+      `Records are not offered as ${JSON.stringify(prefix.slice(0, 40))}. Use ${Object.keys(formats).join(', ')}.`,
     );
   }
   return prefix as Prefix;
@@ -97,6 +109,14 @@ export async function metadataOf(
         row.id,
         oaiDc({ id: row.id, type: row.type, metadata: row.metadata as Metadata }, url),
       );
+    }
+    return written;
+  }
+  if (prefix === 'dcat_ap') {
+    // The DCAT module's dataset, as a visitor reads the record.
+    for (const id of ids) {
+      const quads = await publicRecordQuads(ctx, id);
+      if (quads) written.set(id, rdfXmlElement(quads));
     }
     return written;
   }

@@ -78,7 +78,7 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
 
     it(`${caller}: GetRecord answers published records, withdrawn as deleted, nothing else`, async () => {
       for (const state of objectStates) {
-        for (const metadataPrefix of ['oai_dc', 'iso19139']) {
+        for (const metadataPrefix of ['oai_dc', 'iso19139', 'dcat_ap']) {
           const answer = await oai(caller, {
             verb: 'GetRecord',
             identifier: `oai:geoportal.example.org:${ids[state]}`,

@@ -141,15 +141,19 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
     expect(wrongType.body).toContain('code="badArgument"');
   });
 
-  it('ListMetadataFormats offers oai_dc and iso19139, for the repository and for an item', async () => {
+  it('ListMetadataFormats offers oai_dc, iso19139 and dcat_ap, for the repository and for an item', async () => {
     const prefixes = (answer: OaiAnswer) =>
       descend(answer.root, 'ListMetadataFormats', 'metadataFormat').map((f) =>
         textOf(first(f, 'metadataPrefix')),
       );
-    expect(prefixes(await get({ verb: 'ListMetadataFormats' }))).toEqual(['oai_dc', 'iso19139']);
+    expect(prefixes(await get({ verb: 'ListMetadataFormats' }))).toEqual([
+      'oai_dc',
+      'iso19139',
+      'dcat_ap',
+    ]);
     expect(
       prefixes(await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.soil as string) })),
-    ).toEqual(['oai_dc', 'iso19139']);
+    ).toEqual(['oai_dc', 'iso19139', 'dcat_ap']);
     expect(
       errorOf(
         await get({ verb: 'ListMetadataFormats', identifier: oaiId(ids.withdrawn as string) }),
@@ -387,7 +391,7 @@ describe.each(testDatabases)('OAI-PMH on $name', (database) => {
         await get({
           verb: 'GetRecord',
           identifier: oaiId(ids.soil as string),
-          metadataPrefix: 'dcat_ap',
+          metadataPrefix: 'dcat',
         }),
       ),
     ).toBe('cannotDisseminateFormat');

@@ -157,6 +157,22 @@ describe.skipIf(!hasXmllint)(
       expect(validateIso(record).status).not.toBe(0);
     });
 
+    it('DCAT-AP answers: the envelope around the RDF/XML datasets', async () => {
+      for (const xml of [
+        await get({ verb: 'ListRecords', metadataPrefix: 'dcat_ap' }),
+        await getRecord(id, 'dcat_ap'),
+      ]) {
+        expect(xml).toContain('<rdf:RDF');
+        // RDF/XML has no XML schema: each rdf:RDF stands in as an empty oai_dc record.
+        const envelope = xml.replace(
+          /<rdf:RDF[\s\S]*?<\/rdf:RDF>/g,
+          '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/"/>',
+        );
+        expect(envelope).not.toContain('rdf:RDF');
+        expect(validate(envelope)).toEqual(valid);
+      }
+    });
+
     it('errors', async () => {
       for (const args of [
         {},

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { DCAT, ofType, parseTurtle } from '../dcat/dcat.test-helpers.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
 import { readSitemap } from '../sitemap/sitemap.test-helpers.js';
 import { harvest, type RecordRead } from './oai.test-helpers.js';
@@ -18,6 +19,8 @@ import { harvest, type RecordRead } from './oai.test-helpers.js';
  *
  * The sitemap for search engines is held to the same rule: it lists exactly the records that
  * are public now.
+ * The DCAT-AP.de catalogue is held to the same rule for visitors (exactly the public records),
+ * and shows the owner, who sends an AccessToken, their own records in every state.
  *
  * And incrementally: a harvester that harvested before the steps and then harvests from that
  * harvest's responseDate holds the same — so every change of visibility carries the time it
@@ -89,7 +92,7 @@ const scenarioArb = fc.record({
   }),
 });
 
-describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) => {
+describe.each(testDatabases)('OAI-PMH and DCAT-AP.de visibility property on $name', (database) => {
   let t: TestApp;
   let tokens: Tokens;
   const clock = testClock();
@@ -203,6 +206,21 @@ describe.each(testDatabases)('OAI-PMH visibility property on $name', (database) 
           // Content only of what is public now.
           expect(body.includes(`Sichtprobe ${i}`), id).toBe(expectedLive.has(id));
         }
+        // The DCAT-AP.de catalogue: visitors get exactly the public records; the owner's
+        // AccessToken adds their own records in every state, and nothing deleted.
+        const catalogue = async (headers: Record<string, string>) => {
+          const res = await t.app.inject({ url: '/dcat/catalog.ttl', headers });
+          expect(res.statusCode).toBe(200);
+          return new Set(
+            ofType(parseTurtle(res.body), `${DCAT}Dataset`).map((d) =>
+              decodeURIComponent(d.replace(/^.*\/metadata\/|#dataset$/g, '')),
+            ),
+          );
+        };
+        expect(await catalogue({}), 'DCAT').toEqual(expectedLive);
+        expect(await catalogue(withToken(tokens.owner)), 'DCAT owner').toEqual(
+          new Set(ids.filter((_, i) => (models[i] as Model).exists)),
+        );
       }),
       { ...propertyRuns(25), interruptAfterTimeLimit: 150_000 },
     );

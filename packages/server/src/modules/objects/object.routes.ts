@@ -15,6 +15,8 @@ import { ImportCheck, ImportIntoQuery, ImportQuery } from '@geoportal/contract/r
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportDcat } from '../dcat/dcat.service.js';
+import { extensions, mediaTypes as rdfMediaTypes } from '../dcat/dcat-serialize.js';
 import { RecordFeature } from '../records/geojson.js';
 import * as records from '../records/record.service.js';
 import { negotiateFormat } from '../records/record-format.js';
@@ -85,18 +87,25 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'A record as JSON (at a detail level), ISO 19139 XML or GeoJSON',
+        summary: 'A record as JSON (at a detail level), ISO 19139 XML, GeoJSON or DCAT-AP.de',
         description:
           'JSON at the detail level of `Accept: application/json; detail=summary|normal|detailed` ' +
           'is the default. `Accept: application/xml` (or text/xml) or `?format=iso19139` answers ' +
           'the record as an ISO 19139 gmd:MD_Metadata document; `Accept: application/geo+json` or ' +
           '`?format=geojson` as a GeoJSON Feature (its geometry, else its box, a MultiPolygon ' +
-          'across the antimeridian, else null). `format` wins over Accept; an unknown format ' +
+          'across the antimeridian, else null). DCAT-AP.de (a dcat:Dataset with its ' +
+          'distributions) answers `Accept: text/turtle`, `application/rdf+xml` or ' +
+          '`application/ld+json`, or `?format=dcat` (in the RDF serialization Accept prefers, ' +
+          'else Turtle; `ttl`, `rdf` and `jsonld` name one). `format` wins over Accept; an unknown format ' +
           'or an Accept header without a served type is 406. Answers 404 both for missing ' +
           'records and for records the caller may not see, in every format.',
         params: idParams,
         querystring: z.object({
-          format: z.string().max(100).optional().describe('json, iso19139 (or xml) or geojson'),
+          format: z
+            .string()
+            .max(100)
+            .optional()
+            .describe('json, iso19139 (or xml), geojson, or dcat (ttl, rdf, jsonld)'),
         }),
         response: {
           200: {
@@ -107,6 +116,9 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
               },
               'application/xml': { schema: z.string().describe('ISO 19139 gmd:MD_Metadata') },
               'application/geo+json': { schema: RecordFeature },
+              'text/turtle': { schema: z.string().describe('DCAT-AP.de dcat:Dataset') },
+              'application/rdf+xml': { schema: z.string().describe('DCAT-AP.de dcat:Dataset') },
+              'application/ld+json': { schema: z.string().describe('DCAT-AP.de dcat:Dataset') },
             },
           },
           ...errors,
@@ -125,6 +137,13 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('application/xml; charset=utf-8')
           .header('content-disposition', `inline; filename="${id}.xml"`)
           .send(xml);
+      }
+      if (format === 'turtle' || format === 'rdfxml' || format === 'jsonld') {
+        const rdf = await exportDcat(ctx, id, format);
+        return reply
+          .type(`${rdfMediaTypes[format]}; charset=utf-8`)
+          .header('content-disposition', `inline; filename="${id}.${extensions[format]}"`)
+          .send(rdf);
       }
       if (format === 'geojson') {
         return reply

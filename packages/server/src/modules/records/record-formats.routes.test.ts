@@ -252,7 +252,10 @@ describe.each(testDatabases)('ISO 19139 and GeoJSON through the API on $name', (
     expect(Object.keys(get.responses['200'].content).sort()).toEqual([
       'application/geo+json',
       'application/json',
+      'application/ld+json',
+      'application/rdf+xml',
       'application/xml',
+      'text/turtle',
     ]);
     expect(get.responses['406']).toBeDefined();
     const post = path('/object/import').post;
