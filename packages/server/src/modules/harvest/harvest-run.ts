@@ -70,6 +70,10 @@ const summary = (c: HarvestCounts) =>
 export async function runHarvest(ctx: RunContext, harvesterId: string) {
   const harvester = await repo.findHarvester(ctx.db, harvesterId);
   if (!harvester || harvester.deleting) throw new Error(`There is no harvester ${harvesterId}`);
+  // Two runs of one harvester would count and withdraw against each other.
+  if (await repo.hasRun(ctx.db, harvesterId, ['running'], ctx.processId)) {
+    throw new Error('Another run of this harvester is running: this one did nothing');
+  }
   await repo.insertRun(ctx.db, {
     processId: ctx.processId,
     harvesterId,
