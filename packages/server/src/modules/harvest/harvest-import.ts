@@ -165,8 +165,10 @@ export async function importPage(
         }
         const read = await readRecord(record, ctx.vocabularies);
         const from = other.state as ObjectState;
-        writes.overwritten.push({ id: other.id, ...read, state, from });
-        if (state === 'published' && from !== 'published') {
+        // Publishing harvesters publish what they take over; others leave its state as it was.
+        const next: ObjectState = harvester.publish ? 'published' : from;
+        writes.overwritten.push({ id: other.id, ...read, state: next, from });
+        if (next === 'published' && from !== 'published') {
           writes.nowPublic.push({
             object_id: other.id,
             sets: setFacetsOf(read.type, read.metadata),
@@ -226,7 +228,7 @@ async function writePage(ctx: PageContext, writes: Writes): Promise<void> {
           to_state: o.state,
           actor_name: harvester.owner_name ?? harvester.name,
           at: now,
-          comment: `Listed again by the remote of "${harvester.name}"`,
+          comment: `Harvested by "${harvester.name}"`,
         })),
     ]);
     if (harvester.group_name) {
