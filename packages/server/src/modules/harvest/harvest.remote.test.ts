@@ -291,7 +291,7 @@ describe.each(testDatabases)('harvesting a second instance on $name', (database)
     expect(after.map((r) => [r.id, r.state]).sort()).toEqual(
       before.map((r) => [r.id, r.state]).sort(),
     );
-    // Editors see the harvest origin too, but the harvester list is for administrators.
+    // The harvester list stays for administrators.
     const list = await h.api('GET', '/harvesters', withToken(h.tokens.ed as string));
     expect(list.statusCode).toBe(403);
   });
