@@ -94,6 +94,13 @@ export const ErrorCode = {
   commandUploadNotFound: 'command.upload_not_found',
   commandExportNotFound: 'command.export_not_found',
   commandFailed: 'command.failed',
+  // Harvesting (issue 25)
+  harvesterInvalid: 'harvester.invalid',
+  harvesterNotFound: 'harvester.not_found',
+  harvesterRunning: 'harvester.running',
+  harvesterRefusedUrl: 'harvester.refused_url',
+  harvesterRemoteInvalid: 'harvester.remote_invalid',
+  objectHarvested: 'object.harvested',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

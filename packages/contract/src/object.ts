@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserName } from './access.js';
+import { HarvestOrigin } from './harvester.js';
 import { BoundingBox, Metadata, recordLimits } from './record.js';
 import { LinkStatus } from './record-links.js';
 
@@ -82,6 +83,8 @@ export const ObjectNormal = ObjectSummary.extend({
   created: z.string(),
   modified: z.string(),
   metadata: Metadata,
+  /** Present on harvested records: where they come from. They are read-only here. */
+  harvest: HarvestOrigin.optional(),
 }).meta({ id: 'Object' });
 export type ObjectNormal = z.infer<typeof ObjectNormal>;
 
@@ -127,6 +130,7 @@ export const UpdateObject = z
     permissions: Permissions.optional().describe('Ignored'),
     history: ObjectDetailed.shape.history.optional().describe('Ignored'),
     linkStatus: ObjectDetailed.shape.linkStatus.describe('Ignored'),
+    harvest: HarvestOrigin.optional().describe('Ignored'),
   })
   .strict()
   .meta({ id: 'UpdateObject' });

@@ -49,6 +49,13 @@ export const processKindParams = {
         .optional(),
     })
     .strict(),
+  /**
+   * Runs a harvester (issue 25): pages through its remote, creates or updates the records it
+   * lists, withdraws those it no longer lists after a complete run.
+   */
+  'harvest.run': z.object({ harvester: z.uuid() }).strict(),
+  /** Removes a harvester's records in one set operation, then the harvester itself. */
+  'harvest.delete': z.object({ harvester: z.uuid() }).strict(),
   /** Deletes expired sessions, spent sign-in counters and finished jobs past their retention. */
   'maintenance.purge': z.object({}).strict(),
   /**
