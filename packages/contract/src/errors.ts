@@ -99,6 +99,7 @@ export const ErrorCode = {
   harvesterNotFound: 'harvester.not_found',
   harvesterRunning: 'harvester.running',
   harvesterRefusedUrl: 'harvester.refused_url',
+  harvesterRemoteInvalid: 'harvester.remote_invalid',
   objectHarvested: 'object.harvested',
 } as const;
 

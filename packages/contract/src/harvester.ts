@@ -32,14 +32,7 @@ const HttpUrl = z
   .string()
   .trim()
   .max(harvesterLimits.urlMax)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'is not an http or https address');
+  .pipe(z.url({ protocol: /^https?$/, error: 'is not an http or https address' }));
 
 /**
  * Where records come from. `constraint` is a CSW CQL text, an OAI-PMH set, or for OGC API
@@ -185,5 +178,6 @@ export const harvesterErrorCodes = {
   harvesterNotFound: 'harvester.not_found',
   harvesterRunning: 'harvester.running',
   harvesterRefusedUrl: 'harvester.refused_url',
+  harvesterRemoteInvalid: 'harvester.remote_invalid',
   objectHarvested: 'object.harvested',
 } as const;
