@@ -82,6 +82,8 @@ function TestOutcome({ outcome }: { outcome: Outcome }) {
     if (hasTranslation(intl.messages, known)) {
       what = intl.formatMessage({ id: known });
       if (hasTranslation(intl.messages, `${known}.advice`)) advice = `${known}.advice`;
+    } else if (hasTranslation(intl.messages, `error.${outcome.code}`)) {
+      what = intl.formatMessage({ id: `error.${outcome.code}` });
     } else what = outcome.message;
   }
   return (
