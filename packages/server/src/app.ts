@@ -37,7 +37,8 @@ import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
 import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
-import type { Resolve } from './modules/geo/proxy.service.js';
+import { type Resolve, systemResolve } from './modules/geo/proxy.service.js';
+import { harvestRoutes } from './modules/harvest/harvest.routes.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -195,6 +196,12 @@ export async function buildApp(
           processRoutes({ events: app.processes.events, wake: () => app.processes.worker.wake() }),
         );
         await api.register(commandRoutes({ wake: () => app.processes.worker.wake() }));
+        await api.register(
+          harvestRoutes({
+            wake: () => app.processes.worker.wake(),
+            resolve: options.geoResolve ?? systemResolve,
+          }),
+        );
         await api.register(contentRoutes(config.contentDir));
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // The index page links its assets absolutely only when it knows the outer prefix.

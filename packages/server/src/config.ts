@@ -8,6 +8,11 @@ import {
   type GeoServiceConfig,
   HostList,
 } from './modules/geo/geo.config.js';
+import {
+  type HarvestConfig,
+  HarvestEnvironment,
+  harvestConfig,
+} from './modules/harvest/harvest.config.js';
 
 export type { CswConfig };
 
@@ -72,6 +77,8 @@ export interface Config {
   oai: OaiConfig;
   /** Background jobs (`PROCESS_*`, modules/processes). */
   processes: ProcessesConfig;
+  /** Harvesting of remote catalogues: deletion threshold and run limits (`HARVEST_*`). */
+  harvest: HarvestConfig;
   /**
    * The account whose identity and rights `npm run cli` uses (`CLI_USER`, default `admin`):
    * its commands obey that account's roles and its changes are audited under its name.
@@ -223,6 +230,7 @@ const Environment = z.object({
   PROCESS_RETRY_DELAY: millis.optional(),
   PROCESS_RETENTION: duration.optional(),
   CLI_USER: z.string().trim().min(1).max(64).optional(),
+  ...HarvestEnvironment,
 });
 
 /** Start-up stops with this error; its message names every bad variable. */
@@ -303,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelayMs: e.PROCESS_RETRY_DELAY ?? 10_000,
       retentionSeconds: e.PROCESS_RETENTION ?? 30 * 86400,
     },
+    harvest: harvestConfig(e),
     cliUser: e.CLI_USER ?? 'admin',
   };
   if (config.sessionIdleTimeoutSeconds > config.sessionAbsoluteTimeoutSeconds) {

@@ -34,6 +34,9 @@ export interface Database {
   process_schedule: ProcessScheduleTable;
   record_link_status: RecordLinkStatusTable;
   oai_visibility_change: OaiVisibilityChangeTable;
+  harvester: HarvesterTable;
+  harvest_record: HarvestRecordTable;
+  harvest_run: HarvestRunTable;
 }
 
 /** A metadata record with its workflow state; `version` grows with every save. */
@@ -355,4 +358,42 @@ export interface OaiVisibilityChangeTable {
   changed_at: Timestamp;
   /** The record's sets as search facets (`type=dataset`, `inspireTheme=hy`). */
   sets: Generated<string[]>;
+}
+
+/** A remote catalogue pulled in by runs (migration 0020). */
+export interface HarvesterTable {
+  id: string;
+  name: string;
+  source_type: 'csw' | 'oai-pmh' | 'ogcapi-records';
+  source_url: string;
+  source_constraint: string | null;
+  schedule_id: string | null;
+  owner_id: string;
+  group_name: string | null;
+  collision: 'skip' | 'overwrite if newer' | 'keep both';
+  publish: boolean;
+  deleting: Generated<boolean>;
+  created_at: Timestamp;
+  modified_at: Timestamp;
+}
+export type HarvesterRow = Selectable<HarvesterTable>;
+
+/** Where a harvested record comes from; its presence makes the record read-only. */
+export interface HarvestRecordTable {
+  object_id: string;
+  harvester_id: string;
+  remote_id: string;
+  datestamp: string | null;
+  fingerprint: string;
+  last_harvest: Timestamp;
+}
+export type HarvestRecordRow = Selectable<HarvestRecordTable>;
+
+/** The counts of one harvest run (a `harvest.run` process). */
+export interface HarvestRunTable {
+  process_id: string;
+  harvester_id: string;
+  counts: JSONColumnType<Record<string, number>>;
+  message: string | null;
+  queued_at: Timestamp;
 }

@@ -21,7 +21,7 @@ export function auditSource(ctx: { auth: Auth | null; requestId: string; now: Da
 export interface AuditChange {
   /** `<kind>.<verb>`, e.g. `user.disable`, `group.member_add`, `object.transition`. */
   action: string;
-  targetKind: 'user' | 'group' | 'object' | 'process' | 'schedule';
+  targetKind: 'user' | 'group' | 'object' | 'process' | 'schedule' | 'harvester';
   target: string;
   /** Before and after of the changed fields; never a password or a hash. */
   details?: Record<string, unknown>;

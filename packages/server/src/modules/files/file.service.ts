@@ -3,6 +3,7 @@ import { fileLimits } from '@geoportal/contract/files';
 import type { Db } from '../../db/database.js';
 import type { BundleRow, FileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { refuseHarvestedEdit } from '../harvest/harvest-origin.js';
 import { deniedTo, ObjectNotFoundError } from '../objects/object.errors.js';
 import {
   type LoadedObject,
@@ -115,6 +116,7 @@ export async function listVisibleFiles(ctx: ObjectContext, objectId: string): Pr
 async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: string) {
   const visible = await loadVisibleBundle(ctx, objectId, name);
   if (!visible.mayWrite) throw deniedTo(visible.loaded.subject);
+  await refuseHarvestedEdit(ctx.db, objectId);
   return visible;
 }
 
@@ -125,6 +127,8 @@ async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: st
 export async function authorizeUpload(ctx: ObjectContext, objectId: string): Promise<void> {
   const loaded = await loadReadable(ctx, objectId);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
+  // A harvested record's files are its remote's, like its metadata (409 object.harvested).
+  await refuseHarvestedEdit(ctx.db, objectId);
 }
 
 /**

@@ -433,3 +433,93 @@ function describeNetworkError(error: unknown): string {
   if (typeof code === 'string') return `network error ${code.slice(0, 40)}`;
   return 'it could not be reached';
 }
+
+export interface DocumentFetchOptions {
+  /** `proxyAllowPrivate` names hosts that may be intranet addresses (as for the link check). */
+  config: GeoServiceConfig;
+  resolve: Resolve;
+  userAgent: string;
+  /** Largest answer in bytes; a longer one is `ProxyTooLargeError`. */
+  maxBytes: number;
+  /** Time for the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  refuse?: typeof refuseAddress;
+}
+
+/** A whole answer of `fetchDocument`. */
+export interface FetchedDocument {
+  /** The address it finally came from (after redirects). */
+  url: string;
+  mediaType: string;
+  body: Buffer;
+}
+
+/**
+ * Fetches a whole document from a remote service that an administrator configured (a
+ * harvested catalogue, issue 25). Like the link check it needs no allow-list, since the
+ * address is the administrator's choice and nothing fetched reaches a browser as is; every
+ * hop still goes through the address rule (no private, loopback or link-local addresses
+ * unless `GEO_PROXY_ALLOW_PRIVATE` names the host) and the pinned connection. Errors are the
+ * proxy's HttpErrors, whose codes say what went wrong.
+ */
+export async function fetchDocument(
+  rawUrl: string,
+  options: DocumentFetchOptions,
+): Promise<FetchedDocument> {
+  let url = parseTarget(rawUrl);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([deadline.signal, options.signal])
+    : deadline.signal;
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const host = hostOf(url);
+      const intranet = options.config.proxyAllowPrivate.some((rule) =>
+        matchesRule(rule, host, portOf(url)),
+      );
+      const address = await checkAddresses(host, intranet, options, signal);
+      const response = await request(url, address, options, signal);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (redirectStatuses.has(status) && location) {
+        response.destroy();
+        if (redirects >= MAX_REDIRECTS) throw new ProxyTooManyRedirectsError(MAX_REDIRECTS);
+        url = parseRedirect(location, url);
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw new ProxyUpstreamError(`it answered with status ${status}`);
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        response.destroy();
+        throw new ProxyTooLargeError(options.maxBytes);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          response.destroy();
+          throw new ProxyTooLargeError(options.maxBytes);
+        }
+        chunks.push(chunk);
+      }
+      return {
+        url: url.href,
+        mediaType: mediaTypeOf(response.headers['content-type']),
+        body: Buffer.concat(chunks, size),
+      };
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (error instanceof HttpError) throw error;
+    if (deadline.signal.aborted) throw new ProxyTimeoutError(options.timeoutMs);
+    throw new ProxyUnreachableError(describeNetworkError(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -19,6 +19,7 @@ import { newId } from '../access/session.js';
 import { auditSource, writeAudit } from '../audit/audit.service.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
+import { harvestOriginOf, refuseHarvestedEdit } from '../harvest/harvest-origin.js';
 import { linkStatusOf } from '../links/link-status.service.js';
 import { recordVisibilityChange } from '../oai/oai-visibility.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
@@ -107,8 +108,13 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
 export async function getObject(ctx: ObjectContext, id: string, detail: DetailLevel) {
   const loaded = await loadReadable(ctx, id);
   if (detail === 'summary') return toSummary(loaded.row, await thumbnailOf(ctx.db, id));
-  if (detail === 'normal') return toNormal(loaded.row, await thumbnailOf(ctx.db, id));
-  return toDetailed(ctx, loaded);
+  // A harvested record says where it comes from: the editor shows it read-only.
+  const harvest = await harvestOriginOf(ctx.db, id);
+  const view =
+    detail === 'normal'
+      ? toNormal(loaded.row, await thumbnailOf(ctx.db, id))
+      : await toDetailed(ctx, loaded);
+  return harvest ? { ...view, harvest } : view;
 }
 
 function requireAuth(ctx: ObjectContext): Auth {
@@ -196,6 +202,7 @@ export async function findImportMatch(
 export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
   const loaded = await loadReadable(ctx, input.id);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
+  await refuseHarvestedEdit(ctx.db, input.id);
   // A stale body is a conflict first: its read-only fields differ because of the other save.
   if (input.version !== loaded.row.version) throw new VersionConflictError();
   const changed = changedReadOnlyFields(loaded.row, input);

@@ -40,12 +40,30 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * console runs process kinds in place): that module hands its run over when it loads,
  * which keeps the imports one-way.
  */
-const providedRuns: {
-  'command.run'?: JobKind<z.output<(typeof processKindParams)['command.run']>>['run'];
-} = {};
+type RunOf<K extends ProcessKind> = JobKind<z.output<(typeof processKindParams)[K]>>['run'];
 
-export function provideCommandRun(run: NonNullable<(typeof providedRuns)['command.run']>) {
+/** The kinds other modules provide (the command console, harvesting). */
+type ProvidedKind = 'command.run' | 'harvest.run' | 'harvest.delete';
+
+const providedRuns: { [K in ProvidedKind]?: RunOf<K> } = {};
+
+export function provideCommandRun(run: RunOf<'command.run'>) {
   providedRuns['command.run'] = run;
+}
+
+/** Harvesting (issue 25) builds on processes for its runs and its removals. */
+export function provideHarvestRuns(runs: {
+  run: RunOf<'harvest.run'>;
+  remove: RunOf<'harvest.delete'>;
+}) {
+  providedRuns['harvest.run'] = runs.run;
+  providedRuns['harvest.delete'] = runs.remove;
+}
+
+function provided<K extends ProvidedKind>(kind: K): RunOf<K> {
+  const run = providedRuns[kind];
+  if (!run) throw new Error(`This app process cannot run ${kind} processes`);
+  return run as RunOf<K>;
 }
 
 export const jobKinds: Kinds = {
@@ -54,9 +72,24 @@ export const jobKinds: Kinds = {
     // data, so running the lines again is the administrator's decision (retry).
     maxTries: 1,
     run(ctx) {
-      const run = providedRuns['command.run'];
-      if (!run) throw new Error('This app process cannot run commands');
-      return run(ctx);
+      return provided('command.run')(ctx);
+    },
+  },
+
+  'harvest.run': {
+    // A failed run deleted nothing and the next run starts over: a retry is the
+    // administrator's (or the schedule's) decision, not an automatic one.
+    maxTries: 1,
+    run(ctx) {
+      return provided('harvest.run')(ctx);
+    },
+  },
+
+  'harvest.delete': {
+    // One set operation in one transaction: trying again is safe.
+    maxTries: 3,
+    run(ctx) {
+      return provided('harvest.delete')(ctx);
     },
   },
 

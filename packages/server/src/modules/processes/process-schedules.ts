@@ -105,3 +105,62 @@ export async function ensureDefaultSchedules(db: Db, now: Date): Promise<void> {
     }
   });
 }
+
+/**
+ * A schedule another module keeps for one of its objects (a harvester's cron): created,
+ * changed or removed to match `cron`, in the caller's transaction. Answers its id, or null
+ * when there is no cron (any old schedule removed).
+ */
+export async function syncOwnedSchedule(
+  trx: Db,
+  owned: {
+    id: string | null;
+    kind: string;
+    params: Record<string, unknown>;
+    cron: string | null | undefined;
+    next: Date | null;
+    by: string | null;
+    now: Date;
+  },
+): Promise<string | null> {
+  if (!owned.cron) {
+    if (owned.id) await repo.deleteSchedule(trx, owned.id);
+    return null;
+  }
+  const values = {
+    kind: owned.kind,
+    params: owned.params,
+    cron: owned.cron,
+    enabled: true,
+    next_run_at: owned.next,
+  };
+  if (owned.id && (await repo.findSchedule(trx, owned.id))) {
+    await repo.updateSchedule(trx, owned.id, { ...values, updated_at: owned.now });
+    return owned.id;
+  }
+  const id = randomUUID();
+  await repo.insertSchedule(trx, {
+    id,
+    ...values,
+    last_run_at: null,
+    created_by: owned.by,
+    created_at: owned.now,
+    updated_at: owned.now,
+  });
+  return id;
+}
+
+/** The cron of these schedules, by id. */
+export async function cronsOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const crons = new Map<string, string>();
+  for (const id of ids) {
+    const row = await repo.findSchedule(db, id);
+    if (row) crons.set(id, row.cron);
+  }
+  return crons;
+}
+
+/** Removes a schedule (its owner went); false when there was none. */
+export function dropSchedule(db: Db, id: string): Promise<boolean> {
+  return repo.deleteSchedule(db, id);
+}

@@ -506,7 +506,14 @@ function readType(record: XmlElement, ctx: Context): string {
 /** Reads an ISO 19139 document (already decoded to text). */
 export function readIso19139(xml: string, vocabularies: Vocabularies): ImportedRecord {
   const { name, root } = parseXml(xml);
-  const record = findRecord(name, root);
+  return readIso19139Record(findRecord(name, root), vocabularies);
+}
+
+/**
+ * Reads one already parsed `gmd:MD_Metadata` element: a harvest parses a whole answer page
+ * once and reads each record of it here.
+ */
+export function readIso19139Record(record: XmlElement, vocabularies: Vocabularies): ImportedRecord {
   const identification = Object.entries(first(record, 'identificationInfo') ?? {})
     .filter(([key]) => !key.startsWith('@') && !key.startsWith('#'))
     .flatMap(([key]) => children(first(record, 'identificationInfo'), key))[0];

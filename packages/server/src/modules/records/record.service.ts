@@ -21,7 +21,7 @@ import { RecordExistsError } from './record.errors.js';
 import { decodeXml } from './xml-document.js';
 
 /** The classifications a record's codes may come from: the seeded ones and its keywords'. */
-async function vocabularies(db: Db, metadata?: Metadata): Promise<Vocabularies> {
+export async function vocabularies(db: Db, metadata?: Metadata): Promise<Vocabularies> {
   const ids = new Set<string>(seededClassifications);
   for (const keyword of metadata?.classifiedKeywords ?? []) ids.add(keyword.classification);
   return readClassifications(db, [...ids]);

@@ -39,6 +39,11 @@ async function groupDetail(db: Db, row: repo.GroupRow): Promise<GroupDetail> {
   return { ...toGroup(row, roles.get(row.id) ?? [], memberNames.length), memberNames };
 }
 
+/** Whether a group of that name exists (harvesters name the group of their records). */
+export async function groupExists(db: Db, name: string): Promise<boolean> {
+  return (await repo.findGroupRow(db, nameKey(name))) !== undefined;
+}
+
 export async function listGroups(ctx: UsersContext): Promise<Group[]> {
   requireAdministrator(ctx.auth);
   const rows = await repo.listGroupRows(ctx.db);

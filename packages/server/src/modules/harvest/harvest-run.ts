@@ -1,0 +1,209 @@
+import { emptyHarvestCounts, type HarvestCounts } from '@geoportal/contract/harvester';
+import type { ObjectState } from '@geoportal/contract/object';
+import type { Metadata } from '@geoportal/contract/record';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { fetchDocument, type Resolve } from '../geo/proxy.service.js';
+import { setFacetsOf } from '../oai/oai-visibility.js';
+import { isPublic } from '../objects/policy.js';
+import { JobCanceled } from '../processes/process-job.js';
+import { vocabularies } from '../records/record.service.js';
+import { refreshSearchDocuments } from '../search/search-index.js';
+import { getProductVersion } from '../system/git-info.js';
+import * as repo from './harvest.repository.js';
+import { importPage, type SeenIds } from './harvest-import.js';
+import { cswPages } from './sources/csw-source.js';
+import { oaiPages } from './sources/oai-source.js';
+import { ogcApiRecordsPages } from './sources/ogcapi-source.js';
+import type { Fetch, SourceOptions, SourcePages } from './sources/source.js';
+
+/**
+ * One run of a harvester (the `harvest.run` process): pages through the remote within the
+ * page and record limits, imports each page (harvest-import.ts), and after a complete and
+ * successful listing withdraws the records the remote no longer lists — unless it listed
+ * far fewer than the harvester holds. A run that fails, is cancelled or stops at a limit
+ * deletes nothing and says why; its counts are kept per page in `harvest_run`.
+ */
+
+export interface RunContext {
+  db: Db;
+  config: Config;
+  resolve: Resolve;
+  processId: string;
+  signal: AbortSignal;
+  now(): Date;
+  log(level: 'info' | 'warn' | 'error', text: string): void;
+  progress(update: { done?: number; total?: number; message?: string }): void;
+  checkpoint(): void;
+}
+
+/** Records withdrawn per transaction. */
+const WITHDRAW_BATCH = 500;
+
+export function sourcePages(type: string, options: SourceOptions): SourcePages {
+  if (type === 'csw') return cswPages(options);
+  if (type === 'oai-pmh') return oaiPages(options);
+  return ogcApiRecordsPages(options);
+}
+
+/** Outbound requests of harvesting: the address rule, harvest time and size limits. */
+export function harvestFetch(
+  config: Config,
+  resolve: Resolve,
+  signal: AbortSignal | undefined,
+  timeoutMs = config.harvest.timeoutMs,
+): Fetch {
+  return (url) =>
+    fetchDocument(url, {
+      config: config.geo,
+      resolve,
+      userAgent: `Geoportal/${getProductVersion()} (harvester)`,
+      maxBytes: config.harvest.maxBytes,
+      timeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+}
+
+const summary = (c: HarvestCounts) =>
+  `${c.seen} seen: ${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged, ${c.skipped} skipped, ${c.failed} failed, ${c.deleted} deleted`;
+
+export async function runHarvest(ctx: RunContext, harvesterId: string) {
+  const harvester = await repo.findHarvester(ctx.db, harvesterId);
+  if (!harvester || harvester.deleting) throw new Error(`There is no harvester ${harvesterId}`);
+  await repo.insertRun(ctx.db, {
+    processId: ctx.processId,
+    harvesterId,
+    queuedAt: ctx.now(),
+    counts: emptyHarvestCounts(),
+  });
+  const counts = emptyHarvestCounts();
+  const seen: SeenIds = new Set();
+  const { maxPages, maxRecords, pageSize } = ctx.config.harvest;
+  const page = {
+    db: ctx.db,
+    harvester,
+    vocabularies: await vocabularies(ctx.db),
+    now: ctx.now(),
+    log: ctx.log,
+  };
+  ctx.log('info', `Harvesting ${harvester.source_type} ${harvester.source_url}`);
+  const stop = async (message: string): Promise<never> => {
+    ctx.log('warn', message);
+    await repo.updateRun(ctx.db, ctx.processId, counts, message);
+    throw new Error(message);
+  };
+
+  let pages = 0;
+  let limit: string | null = null;
+  try {
+    const fetch = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
+    for await (const answer of sourcePages(harvester.source_type, {
+      source: {
+        type: harvester.source_type,
+        url: harvester.source_url,
+        constraint: harvester.source_constraint,
+      },
+      fetch,
+      pageSize,
+    })) {
+      ctx.checkpoint();
+      pages += 1;
+      page.now = ctx.now();
+      await importPage(page, answer.records, counts, seen);
+      await repo.updateRun(ctx.db, ctx.processId, counts, null);
+      ctx.progress({
+        done: counts.seen,
+        ...(answer.matched ? { total: Math.max(answer.matched, counts.seen) } : {}),
+        message: `Page ${pages}: ${summary(counts)}`,
+      });
+      ctx.checkpoint();
+      if (!answer.more) break;
+      if (pages >= maxPages) limit = `the limit of ${maxPages} pages (HARVEST_MAX_PAGES)`;
+      else if (counts.seen >= maxRecords)
+        limit = `the limit of ${maxRecords} records (HARVEST_MAX_RECORDS)`;
+      if (limit) break;
+    }
+  } catch (error) {
+    if (error instanceof JobCanceled || ctx.signal.aborted) {
+      const message = `Canceled after ${pages} pages (${summary(counts)}): nothing was deleted.`;
+      ctx.log('warn', message);
+      await repo.updateRun(ctx.db, ctx.processId, counts, message);
+      ctx.checkpoint();
+      throw error;
+    }
+    await stop(
+      `The run failed after ${pages} pages: ${(error as Error).message}. Nothing was deleted.`,
+    );
+  }
+  if (limit) {
+    await stop(
+      `Stopped at ${limit}, while the remote still announced more: the listing is incomplete, so nothing was deleted.`,
+    );
+  }
+  const deletion = await withdrawVanished(ctx, harvester, seen, counts);
+  const message = `${summary(counts)}${deletion ? `. ${deletion}` : ''}`;
+  ctx.log('info', message);
+  await repo.updateRun(ctx.db, ctx.processId, counts, deletion);
+  return { message, result: { ...counts } };
+}
+
+/**
+ * Withdraws the harvester's records that a complete run did not see, keeping OAI-PMH
+ * tombstones for the public ones. Answers why nothing was deleted, when so.
+ */
+async function withdrawVanished(
+  ctx: RunContext,
+  harvester: repo.HarvesterWithOwner,
+  seen: SeenIds,
+  counts: HarvestCounts,
+): Promise<string | null> {
+  const active = (await repo.allRecordsOf(ctx.db, harvester.id)).filter(
+    (r) => r.state !== 'withdrawn',
+  );
+  const vanished = active.filter((r) => !seen.has(r.remote_id)).map((r) => r.object_id);
+  if (vanished.length === 0) return null;
+  const threshold = ctx.config.harvest.deleteThreshold;
+  if (seen.size < threshold * active.length) {
+    const message = `The remote listed ${seen.size} records, fewer than ${threshold} of the ${active.length} this harvester holds: nothing was deleted (HARVEST_DELETE_THRESHOLD).`;
+    ctx.log('warn', message);
+    return message;
+  }
+  const now = ctx.now();
+  for (let i = 0; i < vanished.length; i += WITHDRAW_BATCH) {
+    ctx.checkpoint();
+    const batch = vanished.slice(i, i + WITHDRAW_BATCH);
+    await ctx.db.transaction().execute(async (trx) => {
+      const rows = await repo.recordsToTrace(trx, batch);
+      await repo.setStates(trx, batch, 'withdrawn', now);
+      await repo.insertHistoryRows(
+        trx,
+        rows.map((r) => ({
+          object_id: r.id,
+          from_state: r.state as ObjectState,
+          to_state: 'withdrawn' as const,
+          actor_name: harvester.owner_name ?? harvester.name,
+          at: now,
+          comment: `No longer listed by the remote of "${harvester.name}"`,
+        })),
+      );
+      await repo.upsertVisibilityChanges(
+        trx,
+        rows
+          .filter((r) =>
+            isPublic({
+              state: r.state,
+              public: r.public,
+              grants: r.everyone ? [{ permission: 'read', subject: { kind: 'everyone' } }] : [],
+            }),
+          )
+          .map((r) => ({ object_id: r.id, sets: setFacetsOf(r.type, r.metadata as Metadata) })),
+        now,
+      );
+      await refreshSearchDocuments(trx, batch);
+    });
+    counts.deleted += batch.length;
+    await repo.updateRun(ctx.db, ctx.processId, counts, null);
+  }
+  ctx.log('info', `Withdrew ${vanished.length} records the remote no longer lists`);
+  return null;
+}

@@ -1,0 +1,489 @@
+import type { HarvestCounts } from '@geoportal/contract/harvester';
+import type { ObjectState } from '@geoportal/contract/object';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { HarvesterRow, HarvesterTable } from '../../db/schema.js';
+
+/** SQL of harvesting (migration 0020): harvesters, their runs and the records they brought in. */
+
+export type HarvesterWithOwner = HarvesterRow & { owner_name: string | null };
+
+const harvesterColumns = [
+  'harvester.id',
+  'harvester.name',
+  'harvester.source_type',
+  'harvester.source_url',
+  'harvester.source_constraint',
+  'harvester.schedule_id',
+  'harvester.owner_id',
+  'harvester.group_name',
+  'harvester.collision',
+  'harvester.publish',
+  'harvester.deleting',
+  'harvester.created_at',
+  'harvester.modified_at',
+  'account.name as owner_name',
+] as const;
+
+function selectHarvesters(db: Db) {
+  return db
+    .selectFrom('harvester')
+    .leftJoin('account', 'account.id', 'harvester.owner_id')
+    .select(harvesterColumns);
+}
+
+export async function findHarvester(db: Db, id: string): Promise<HarvesterWithOwner | undefined> {
+  return selectHarvesters(db).where('harvester.id', '=', id).executeTakeFirst();
+}
+
+/** Harvesters not being removed, by name. */
+export async function listHarvesters(db: Db): Promise<HarvesterWithOwner[]> {
+  return selectHarvesters(db)
+    .where('harvester.deleting', '=', false)
+    .orderBy('harvester.name')
+    .orderBy('harvester.id')
+    .execute();
+}
+
+export async function insertHarvester(db: Db, row: Insertable<HarvesterTable>): Promise<void> {
+  await db.insertInto('harvester').values(row).execute();
+}
+
+export async function updateHarvester(
+  db: Db,
+  id: string,
+  changes: Omit<Updateable<HarvesterTable>, 'id' | 'created_at' | 'deleting'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('harvester')
+    .set(changes)
+    .where('id', '=', id)
+    .where('deleting', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks the harvester as being removed; false when it already is (or is gone). */
+export async function markDeleting(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('harvester')
+    .set({ deleting: true })
+    .where('id', '=', id)
+    .where('deleting', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function deleteHarvesterRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('harvester').where('id', '=', id).execute();
+}
+
+/** Records each harvester holds now (withdrawn ones not counted), by harvester id. */
+export async function countRecords(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('harvest_record')
+    .innerJoin('object', 'object.id', 'harvest_record.object_id')
+    .select(['harvest_record.harvester_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('harvest_record.harvester_id', 'in', [...ids])
+    .where('object.state', '!=', 'withdrawn')
+    .groupBy('harvest_record.harvester_id')
+    .execute();
+  return new Map(rows.map((r) => [r.harvester_id, Number(r.n)]));
+}
+
+// Runs ------------------------------------------------------------------------------------
+
+/** Whether a run of the harvester waits or runs (a `harvest.run` process, queued or running). */
+export async function hasActiveRun(db: Db, harvesterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('process_job')
+    .select('id')
+    .where('kind', '=', 'harvest.run')
+    .where('state', 'in', ['queued', 'running'])
+    .where(sql<string>`params->>'harvester'`, '=', harvesterId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRun(
+  db: Db,
+  run: { processId: string; harvesterId: string; queuedAt: Date; counts: HarvestCounts },
+): Promise<void> {
+  await db
+    .insertInto('harvest_run')
+    .values({
+      process_id: run.processId,
+      harvester_id: run.harvesterId,
+      counts: JSON.stringify(run.counts),
+      message: null,
+      queued_at: run.queuedAt,
+    })
+    .onConflict((oc) => oc.column('process_id').doNothing())
+    .execute();
+}
+
+export async function updateRun(
+  db: Db,
+  processId: string,
+  counts: HarvestCounts,
+  message: string | null,
+): Promise<void> {
+  await db
+    .updateTable('harvest_run')
+    .set({ counts: JSON.stringify(counts), message })
+    .where('process_id', '=', processId)
+    .execute();
+}
+
+/** Runs of these harvesters with their process's state, newest first (`limit` per harvester). */
+export async function listRuns(db: Db, harvesterIds: readonly string[], limit: number) {
+  if (harvesterIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('harvest_run')
+    .innerJoin('process_job', 'process_job.id', 'harvest_run.process_id')
+    .select([
+      'harvest_run.process_id',
+      'harvest_run.harvester_id',
+      'harvest_run.counts',
+      'harvest_run.message',
+      'process_job.state',
+      'process_job.started_at',
+      'process_job.finished_at',
+      'process_job.error',
+      sql<number>`row_number() over (partition by harvest_run.harvester_id order by harvest_run.queued_at desc, harvest_run.process_id desc)`.as(
+        'rank',
+      ),
+    ])
+    .where('harvest_run.harvester_id', 'in', [...harvesterIds])
+    .as('ranked');
+  return db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('rank', '<=', limit)
+    .orderBy('harvester_id')
+    .orderBy('rank')
+    .execute();
+}
+
+/** What the last complete run saw: the number of records the remote listed. */
+export async function lastCompleteSeen(db: Db, harvesterId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('harvest_run')
+    .innerJoin('process_job', 'process_job.id', 'harvest_run.process_id')
+    .select('harvest_run.counts')
+    .where('harvest_run.harvester_id', '=', harvesterId)
+    .where('process_job.state', '=', 'succeeded')
+    .orderBy('harvest_run.queued_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.counts.seen ?? 0) : null;
+}
+
+// Harvested records -----------------------------------------------------------------------
+
+/** A record this harvester brought in, with what the next run compares. */
+export interface OwnRecord {
+  object_id: string;
+  remote_id: string;
+  datestamp: string | null;
+  fingerprint: string;
+  state: ObjectState;
+}
+
+/** This harvester's records with these remote identifiers. */
+export async function ownRecords(
+  db: Db,
+  harvesterId: string,
+  remoteIds: readonly string[],
+): Promise<OwnRecord[]> {
+  if (remoteIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('harvest_record')
+    .innerJoin('object', 'object.id', 'harvest_record.object_id')
+    .select([
+      'harvest_record.object_id',
+      'harvest_record.remote_id',
+      'harvest_record.datestamp',
+      'harvest_record.fingerprint',
+      'object.state',
+    ])
+    .where('harvest_record.harvester_id', '=', harvesterId)
+    .where('harvest_record.remote_id', 'in', [...remoteIds])
+    .execute();
+  return rows as OwnRecord[];
+}
+
+/**
+ * Records "present from elsewhere" for these identifiers: a record whose id or imported
+ * file identifier is one of them and which this harvester did not bring in (a local record,
+ * an imported one, or another harvester's). `harvester_id` and `datestamp` are the other
+ * harvester's, if any.
+ */
+export async function foreignRecords(db: Db, harvesterId: string, remoteIds: readonly string[]) {
+  if (remoteIds.length === 0) return [];
+  const ids = [...remoteIds];
+  return db
+    .selectFrom('object')
+    .leftJoin('harvest_record', 'harvest_record.object_id', 'object.id')
+    .select([
+      'object.id',
+      'object.file_identifier',
+      'object.modified_at',
+      'object.state',
+      'harvest_record.harvester_id',
+      'harvest_record.datestamp',
+    ])
+    .where((eb) => eb.or([eb('object.id', 'in', ids), eb('object.file_identifier', 'in', ids)]))
+    .where((eb) =>
+      eb.or([
+        eb('harvest_record.harvester_id', 'is', null),
+        eb('harvest_record.harvester_id', '!=', harvesterId),
+      ]),
+    )
+    .orderBy('object.created_at')
+    .orderBy('object.id')
+    .execute();
+}
+
+/** Every record of the harvester: what a complete run compares the remote's list with. */
+export async function allRecordsOf(db: Db, harvesterId: string) {
+  return db
+    .selectFrom('harvest_record')
+    .innerJoin('object', 'object.id', 'harvest_record.object_id')
+    .select(['harvest_record.object_id', 'harvest_record.remote_id', 'object.state'])
+    .where('harvest_record.harvester_id', '=', harvesterId)
+    .execute();
+}
+
+/** What a withdrawal needs of records: state, type and metadata (their OAI sets), visibility. */
+export async function recordsToTrace(db: Db, objectIds: readonly string[]) {
+  if (objectIds.length === 0) return [];
+  return db
+    .selectFrom('object')
+    .select([
+      'object.id',
+      'object.type',
+      'object.state',
+      'object.metadata',
+      'object.public',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('object_grant')
+              .select('object_grant.object_id')
+              .whereRef('object_grant.object_id', '=', 'object.id')
+              .where('object_grant.subject_kind', '=', 'everyone'),
+          )
+          .as('everyone'),
+    ])
+    .where('object.id', 'in', [...objectIds])
+    .execute();
+}
+
+export interface NewObject {
+  id: string;
+  type: string;
+  state: ObjectState;
+  owner_id: string;
+  metadata: unknown;
+  file_identifier: string | null;
+}
+
+/** Inserts harvested records in one statement. */
+export async function insertObjects(db: Db, rows: readonly NewObject[], now: Date) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('object')
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        state: row.state,
+        owner_id: row.owner_id,
+        metadata: JSON.stringify(row.metadata),
+        created_at: now,
+        modified_at: now,
+        file_identifier: row.file_identifier,
+      })),
+    )
+    .execute();
+}
+
+/** Saves a harvested copy over a record: a new version, and its state when the run sets one. */
+export async function overwriteObject(
+  db: Db,
+  row: { id: string; type: string; metadata: unknown; state: ObjectState },
+  now: Date,
+) {
+  await db
+    .updateTable('object')
+    .set((eb) => ({
+      type: row.type,
+      metadata: JSON.stringify(row.metadata),
+      state: row.state,
+      modified_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', row.id)
+    .execute();
+}
+
+export async function insertHistoryRows(
+  db: Db,
+  rows: readonly {
+    object_id: string;
+    from_state: ObjectState | null;
+    to_state: ObjectState;
+    actor_name: string;
+    at: Date;
+    comment: string | null;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('object_history')
+    .values([...rows])
+    .execute();
+}
+
+export async function insertGroupGrants(db: Db, objectIds: readonly string[], group: string) {
+  if (objectIds.length === 0) return;
+  await db
+    .insertInto('object_grant')
+    .values(
+      objectIds.map((id) => ({
+        object_id: id,
+        permission: 'read',
+        subject_kind: 'group',
+        subject_name: group,
+      })),
+    )
+    .execute();
+}
+
+/** Writes (or moves to this harvester) the origin of records, in one statement. */
+export async function upsertOrigins(
+  db: Db,
+  rows: readonly {
+    object_id: string;
+    harvester_id: string;
+    remote_id: string;
+    datestamp: string | null;
+    fingerprint: string;
+    last_harvest: Date;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('harvest_record')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.column('object_id').doUpdateSet((eb) => ({
+        harvester_id: eb.ref('excluded.harvester_id'),
+        remote_id: eb.ref('excluded.remote_id'),
+        datestamp: eb.ref('excluded.datestamp'),
+        fingerprint: eb.ref('excluded.fingerprint'),
+        last_harvest: eb.ref('excluded.last_harvest'),
+      })),
+    )
+    .execute();
+}
+
+/** Notes that a run saw these records unchanged. */
+export async function touchOrigins(db: Db, objectIds: readonly string[], now: Date) {
+  if (objectIds.length === 0) return;
+  await db
+    .updateTable('harvest_record')
+    .set({ last_harvest: now })
+    .where('object_id', 'in', [...objectIds])
+    .execute();
+}
+
+/** Moves records to a state in one statement (withdrawal of vanished records). */
+export async function setStates(
+  db: Db,
+  objectIds: readonly string[],
+  state: ObjectState,
+  now: Date,
+) {
+  if (objectIds.length === 0) return;
+  await db
+    .updateTable('object')
+    .set((eb) => ({ state, modified_at: now, version: eb('version', '+', 1) }))
+    .where('id', 'in', [...objectIds])
+    .execute();
+}
+
+/** Upserts OAI-PMH visibility changes for many records in one statement. */
+export async function upsertVisibilityChanges(
+  db: Db,
+  rows: readonly { object_id: string; sets: string[] }[],
+  at: Date,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('oai_visibility_change')
+    .values(rows.map((r) => ({ object_id: r.object_id, changed_at: at, sets: r.sets })))
+    .onConflict((oc) =>
+      oc.column('object_id').doUpdateSet((eb) => ({
+        changed_at: eb.ref('excluded.changed_at'),
+        sets: eb.ref('excluded.sets'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Removes every record of the harvester in one set operation: public ones leave an OAI-PMH
+ * tombstone first (in the same transaction, by the caller), then the rows go (their
+ * history, grants, search documents and origins by cascade). Answers how many went.
+ */
+export async function deleteRecordsOf(db: Db, harvesterId: string, at: Date): Promise<number> {
+  await sql`
+    insert into oai_visibility_change (object_id, changed_at, sets)
+    select o.id, ${at},
+      array['type=' || o.type] || coalesce((
+        select array_agg(distinct 'inspireTheme=' || (k->>'code') order by 'inspireTheme=' || (k->>'code'))
+        from jsonb_array_elements(coalesce(o.metadata->'classifiedKeywords', '[]'::jsonb)) k
+        where k->>'classification' = 'inspireTheme'
+      ), '{}'::text[])
+    from object o
+    join harvest_record h on h.object_id = o.id
+    where h.harvester_id = ${harvesterId}
+      and o.state = 'published'
+      and (o.public or exists (
+        select 1 from object_grant g where g.object_id = o.id and g.subject_kind = 'everyone'
+      ))
+    on conflict (object_id) do update set changed_at = excluded.changed_at, sets = excluded.sets`.execute(
+    db,
+  );
+  const result = await db
+    .deleteFrom('object')
+    .where(
+      'id',
+      'in',
+      db.selectFrom('harvest_record').select('object_id').where('harvester_id', '=', harvesterId),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The origin of one record, with its harvester's name; undefined for records made here. */
+export async function findOrigin(db: Db, objectId: string) {
+  return db
+    .selectFrom('harvest_record')
+    .innerJoin('harvester', 'harvester.id', 'harvest_record.harvester_id')
+    .select([
+      'harvest_record.harvester_id',
+      'harvester.name',
+      'harvester.source_url',
+      'harvest_record.remote_id',
+      'harvest_record.datestamp',
+      'harvest_record.last_harvest',
+    ])
+    .where('harvest_record.object_id', '=', objectId)
+    .executeTakeFirst();
+}
