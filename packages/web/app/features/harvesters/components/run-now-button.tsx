@@ -36,7 +36,7 @@ export function RunNowButton({ harvester, onStarted, named = false }: RunNowButt
   return (
     <Button
       size={named ? 'xs' : 'sm'}
-      variant={named ? 'light' : 'filled'}
+      variant={named ? 'default' : 'filled'}
       loading={action.busy}
       disabled={isRunOpen(harvester.lastRun)}
       onClick={() => void handleRun()}
