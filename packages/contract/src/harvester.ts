@@ -44,8 +44,7 @@ export const HarvestSource = z
     url: HttpUrl,
     constraint: z.string().trim().max(harvesterLimits.constraintMax).nullable().optional(),
   })
-  .strict()
-  .meta({ id: 'HarvestSource' });
+  .strict();
 export type HarvestSource = z.infer<typeof HarvestSource>;
 
 export const harvestRunStates = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
@@ -102,8 +101,7 @@ export const HarvesterInput = z
     /** Harvested records are published at once (else they stay drafts). */
     publish: z.boolean(),
   })
-  .strict()
-  .meta({ id: 'HarvesterInput' });
+  .strict();
 export type HarvesterInput = z.input<typeof HarvesterInput>;
 
 export const Harvester = z

@@ -70,6 +70,10 @@ const summary = (c: HarvestCounts) =>
 export async function runHarvest(ctx: RunContext, harvesterId: string) {
   const harvester = await repo.findHarvester(ctx.db, harvesterId);
   if (!harvester || harvester.deleting) throw new Error(`There is no harvester ${harvesterId}`);
+  // Two runs of one harvester would count and withdraw against each other.
+  if (await repo.hasRun(ctx.db, harvesterId, ['running'], ctx.processId)) {
+    throw new Error('Another run of this harvester is running: this one did nothing');
+  }
   await repo.insertRun(ctx.db, {
     processId: ctx.processId,
     harvesterId,
@@ -95,8 +99,18 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
 
   let pages = 0;
   let limit: string | null = null;
+  // Where the time goes: waiting for the remote's answers, or reading and writing here.
+  const timing = { remoteMs: 0, importMs: 0 };
   try {
-    const fetch = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
+    const request = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
+    const fetch: Fetch = async (url) => {
+      const started = performance.now();
+      try {
+        return await request(url);
+      } finally {
+        timing.remoteMs += performance.now() - started;
+      }
+    };
     for await (const answer of sourcePages(harvester.source_type, {
       source: {
         type: harvester.source_type,
@@ -109,7 +123,9 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       ctx.checkpoint();
       pages += 1;
       page.now = ctx.now();
+      const started = performance.now();
       await importPage(page, answer.records, counts, seen);
+      timing.importMs += performance.now() - started;
       await repo.updateRun(ctx.db, ctx.processId, counts, null);
       ctx.progress({
         done: counts.seen,
@@ -143,8 +159,19 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
   const deletion = await withdrawVanished(ctx, harvester, seen, counts);
   const message = `${summary(counts)}${deletion ? `. ${deletion}` : ''}`;
   ctx.log('info', message);
+  ctx.log(
+    'info',
+    `Waited ${(timing.remoteMs / 1000).toFixed(1)} s for the remote's answers; reading and writing ${pages} pages took ${(timing.importMs / 1000).toFixed(1)} s`,
+  );
   await repo.updateRun(ctx.db, ctx.processId, counts, deletion);
-  return { message, result: { ...counts } };
+  return {
+    message,
+    result: {
+      ...counts,
+      remoteMs: Math.round(timing.remoteMs),
+      importMs: Math.round(timing.importMs),
+    },
+  };
 }
 
 /**

@@ -94,13 +94,22 @@ export async function countRecords(db: Db, ids: readonly string[]): Promise<Map<
 
 // Runs ------------------------------------------------------------------------------------
 
-/** Whether a run of the harvester waits or runs (a `harvest.run` process, queued or running). */
-export async function hasActiveRun(db: Db, harvesterId: string): Promise<boolean> {
+/**
+ * Whether a run of the harvester is in one of these states (a `harvest.run` process),
+ * leaving out the process `except` (the run asking).
+ */
+export async function hasRun(
+  db: Db,
+  harvesterId: string,
+  states: readonly ('queued' | 'running')[],
+  except = '',
+): Promise<boolean> {
   const row = await db
     .selectFrom('process_job')
     .select('id')
     .where('kind', '=', 'harvest.run')
-    .where('state', 'in', ['queued', 'running'])
+    .where('state', 'in', [...states])
+    .where('id', '!=', except)
     .where(sql<string>`params->>'harvester'`, '=', harvesterId)
     .limit(1)
     .executeTakeFirst();

@@ -256,7 +256,7 @@ export async function updateHarvester(
 export async function runHarvester(ctx: ProcessChangeContext, id: string): Promise<Process> {
   requireAdministrator(ctx.auth);
   await loadHarvester(ctx.db, id);
-  if (await repo.hasActiveRun(ctx.db, id)) throw harvesterRunning();
+  if (await repo.hasRun(ctx.db, id, ['queued', 'running'])) throw harvesterRunning();
   const process = await startProcess(ctx, { kind: 'harvest.run', params: { harvester: id } });
   await repo.insertRun(ctx.db, {
     processId: process.id,
@@ -274,7 +274,7 @@ export async function runHarvester(ctx: ProcessChangeContext, id: string): Promi
 export async function deleteHarvester(ctx: ProcessChangeContext, id: string): Promise<Process> {
   requireAdministrator(ctx.auth);
   const harvester = await loadHarvester(ctx.db, id);
-  if (await repo.hasActiveRun(ctx.db, id)) throw harvesterRunning();
+  if (await repo.hasRun(ctx.db, id, ['queued', 'running'])) throw harvesterRunning();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.markDeleting(trx, id))) throw new HarvesterNotFoundError(id);
     if (harvester.schedule_id) await dropSchedule(trx, harvester.schedule_id);

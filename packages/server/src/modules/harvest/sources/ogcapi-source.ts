@@ -26,7 +26,7 @@ interface Feature {
 }
 
 /** Media types of an ISO 19139 representation. */
-const isoTypes = /iso19139|application\/xml|text\/xml/i;
+const isoTypes = /19139|[/+]xml\b/i;
 
 export function itemsUrl(base: string, constraint: string | null | undefined, limit: number) {
   const url = new URL(base);
