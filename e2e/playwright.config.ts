@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { mapserverPort } from './support/mapserver';
+import { remotePort } from './support/remote-instance';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
@@ -68,7 +69,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The map e2e's MapServer (support/mapserver.ts) on loopback, reached through the proxy.
       GEO_PROXY_ALLOW: `127.0.0.1:${mapserverPort()}`,
-      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${mapserverPort()}`,
+      // Loopback hosts the server may request: that MapServer, and the second instance the
+      // harvesting e2e harvests from (support/remote-instance.ts).
+      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${mapserverPort()},127.0.0.1:${remotePort()}`,
     },
   },
 });

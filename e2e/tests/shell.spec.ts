@@ -156,7 +156,7 @@ test.describe('main menu', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL('/');
     await nav.getByRole('button', { name: 'Verwaltung' }).click();
-    for (const entry of ['Benutzer', 'Gruppen', 'Prozesse', 'Kommando']) {
+    for (const entry of ['Benutzer', 'Gruppen', 'Prozesse', 'Harvester', 'Kommando']) {
       await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
     }
     await page.keyboard.press('Escape');

@@ -36,7 +36,7 @@ import { useAnchorScroll } from './lib/navigation/use-anchor-scroll';
 import { useRedirectLimit } from './lib/navigation/use-redirect-limit';
 import { useNavigationActivity } from './lib/progress/use-navigation-activity';
 import { useServiceWorker } from './lib/service-worker';
-import { theme } from './lib/theme';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { useToast } from './lib/use-toast';
 import { requestInfoContext, toClientConfig, webConfigContext } from './lib/web-config-context';
 
@@ -91,7 +91,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" localStorageKey="colorScheme" nonce={nonce} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={schemeManager}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          colorSchemeManager={schemeManager}
+        >
           <IntlProvider locale={lang} defaultLocale="de" messages={data?.messages ?? {}}>
             <AppProviders apiBase={data?.config.apiBase ?? '/api/v1'}>{children}</AppProviders>
           </IntlProvider>

@@ -13,6 +13,10 @@ export const routePaths = {
   'management.processes': '/management/processes',
   'management.command': '/management/command',
   'management.audit': '/management/audit',
+  'management.harvesters': '/management/harvesters',
+  // The fixed child first: a harvester id is a UUID, never `new`.
+  'management.harvesters.create': '/management/harvesters/new',
+  'management.harvesters.detail': '/management/harvesters/:id',
   'management.profile': '/management/profile/:name',
   metadata: '/metadata',
   'metadata.create': '/metadata/create',

@@ -39,6 +39,24 @@ export default [
     route(child('management', 'management.audit'), './routes/management-audit.tsx', {
       id: 'management.audit',
     }),
+    route(
+      child('management', 'management.harvesters'),
+      './routes/management-harvesters.tsx',
+      { id: 'management.harvesters' },
+      [
+        index('./routes/management-harvesters-index.tsx', { id: 'management.harvesters.index' }),
+        route(
+          child('management.harvesters', 'management.harvesters.create'),
+          './routes/management-harvesters-create.tsx',
+          { id: 'management.harvesters.create' },
+        ),
+        route(
+          child('management.harvesters', 'management.harvesters.detail'),
+          './routes/management-harvesters-detail.tsx',
+          { id: 'management.harvesters.detail' },
+        ),
+      ],
+    ),
   ]),
   route(routePaths.metadata, './routes/metadata.tsx', { id: 'metadata' }, [
     index('./routes/metadata-index.tsx', { id: 'metadata.index' }),

@@ -7,6 +7,7 @@ import { PageSection } from '../components/layout/page-section';
 import { StateBadge } from '../components/records/state-badge';
 import { RecordEditor } from '../features/editor/components/record-editor';
 import {
+  RecordHarvested,
   RecordNotFoundForEditing,
   RecordNotWritable,
 } from '../features/editor/components/record-not-writable';
@@ -63,7 +64,8 @@ export default function MetadataEditRoute({ loaderData }: Route.ComponentProps) 
   const { id, record, checked } = loaderData;
   // The record the form starts from: new values only when another version was loaded.
   const start = useMemo(() => {
-    if (!record?.permissions.write) return null;
+    // A harvested record is read-only here whatever the permissions say (issue 25).
+    if (!record?.permissions.write || record.harvest) return null;
     const edited: EditedRecord = {
       id: record.id,
       version: record.version,
@@ -77,6 +79,7 @@ export default function MetadataEditRoute({ loaderData }: Route.ComponentProps) 
   let content: ReactNode;
   if (!checked) content = <Pending />;
   else if (!record) content = <RecordNotFoundForEditing />;
+  else if (record.harvest) content = <RecordHarvested id={id} origin={record.harvest} />;
   else if (!start) content = <RecordNotWritable id={id} />;
   // Keyed by id only: a reload after a new sign-in must not throw away unsaved input.
   else content = <RecordEditor key={record.id} record={start.edited} values={start.values} />;

@@ -29,12 +29,12 @@ describe('main menu (SPEC §2, §6)', () => {
     ]);
   });
 
-  it('shows administrators every entry, Management with users, groups, processes, command', () => {
+  it('shows administrators every entry, Management with users, groups, processes, harvesters, command', () => {
     expect(ids(visibleItems(mainMenu, () => true))).toEqual([
       'map',
       'search',
       'publish[metadata-create,metadata-mine,metadata-review]',
-      'management[management-users,management-groups,management-processes,management-command]',
+      'management[management-users,management-groups,management-processes,management-harvesters,management-command]',
       'legal',
     ]);
   });

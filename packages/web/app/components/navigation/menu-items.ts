@@ -81,6 +81,12 @@ export const mainMenu: readonly MenuItem[] = [
         divider: true,
       },
       {
+        id: 'management-harvesters',
+        label: 'menu.management.harvesters',
+        ref: 'management.harvesters',
+        roles: administrators,
+      },
+      {
         id: 'management-command',
         label: 'menu.management.command',
         ref: 'management.command',

@@ -2,6 +2,7 @@ import type { Process } from '@geoportal/contract/processes';
 import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ScrollBox } from '../../../components/layout/scroll-box';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { showToast } from '../../../lib/toast';
@@ -9,7 +10,6 @@ import { cancelProcess, retryProcess } from '../api/processes';
 import { isFinished, kindKey, stateColor } from '../model/format';
 import { ProcessLogView } from './process-log';
 import { ProcessProgress } from './process-progress';
-import { ScrollBox } from './scroll-box';
 
 /** One process: its facts, parameters and findings, cancel and retry, and the live log. */
 export function ProcessDetail({

@@ -21,6 +21,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { ScrollBox } from '../../../components/layout/scroll-box';
 import { useAccess } from '../../../lib/auth/access';
 import { useProcessEvents } from '../../../lib/hooks/use-process-events';
 import { errorText } from '../../../lib/http/error-text';
@@ -29,7 +30,6 @@ import { getProcess, listProcesses, listSchedules, startProcess } from '../api/p
 import { durationSeconds, formatDuration, isFinished, kindKey, stateColor } from '../model/format';
 import { ProcessDetail } from './process-detail';
 import { ProcessProgress } from './process-progress';
-import { ScrollBox } from './scroll-box';
 
 const ROWS = 20;
 

@@ -375,3 +375,37 @@ describe('RecordView exports', () => {
     expect(await created[0]?.text()).toBe('{"type":"Feature"}');
   });
 });
+
+describe('RecordView of a harvested record', () => {
+  const harvested: ObjectDetailed = {
+    ...fullRecord,
+    harvest: {
+      harvester: '6f1c0c52-9a3e-4a39-9d53-2d3c8e0a9f10',
+      harvesterName: 'Kreis Probstadt',
+      url: 'https://kreis.example/csw',
+      remoteId: 'urn:kreis:moor-17',
+      datestamp: '2026-11-20T08:00:00.000Z',
+      lastHarvest: '2026-11-26T03:00:00.000Z',
+    },
+  };
+  const admin: Principal = { name: 'admin', readonly: false, roles: ['administrator'] };
+
+  it('names its origin and offers no editor, even to those who may write', () => {
+    show(harvested, { principal: admin });
+    const origin = screen.getByRole('region', { name: 'Herkunft' });
+    expect(origin.textContent).toContain('aus einem anderen Katalog geerntet');
+    expect(within(origin).getByRole('link', { name: 'https://kreis.example/csw' })).toBeTruthy();
+    expect(definitionOf('Kennung in der Quelle', origin).textContent).toBe('urn:kreis:moor-17');
+    expect(within(origin).getByRole('link', { name: 'Kreis Probstadt' }).getAttribute('href')).toBe(
+      '/management/harvesters/6f1c0c52-9a3e-4a39-9d53-2d3c8e0a9f10',
+    );
+    expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
+  });
+
+  it('names the harvester without a link for those who do not manage harvesters', () => {
+    show(normalView(harvested), { principal: null });
+    const origin = screen.getByRole('region', { name: 'Herkunft' });
+    expect(definitionOf('Harvester', origin).textContent).toBe('Kreis Probstadt');
+    expect(within(origin).queryByRole('link', { name: 'Kreis Probstadt' })).toBeNull();
+  });
+});

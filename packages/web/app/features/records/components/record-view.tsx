@@ -13,6 +13,7 @@ import { ContactsSection } from './contacts-section';
 import { DistributionSection } from './distribution-section';
 import { ExportLinks } from './export-links';
 import { ExtentSection } from './extent-section';
+import { HarvestOriginSection } from './harvest-origin-section';
 import { IdentifierSection } from './identifier-section';
 import { KeywordsSection } from './keywords-section';
 import { LinkCheckFindings } from './link-check-findings';
@@ -44,7 +45,9 @@ export function RecordView({ record, classifications, visitorCanRead }: RecordVi
   const { metadata } = record;
   const title = pick(metadata.title) ?? pick(record.title);
   const abstract = pick(metadata.abstract);
-  const canEdit = isDetailed(record) && record.permissions.write;
+  const mayWrite = isDetailed(record) && record.permissions.write;
+  // A harvested record changes at its source only (issue 25): no editor here.
+  const canEdit = mayWrite && !record.harvest;
   return (
     <Stack gap="xl">
       <Stack gap="md">
@@ -71,9 +74,10 @@ export function RecordView({ record, classifications, visitorCanRead }: RecordVi
       <ContactsSection contacts={metadata.contacts} labels={labels} />
       <ConstraintsSection metadata={metadata} labels={labels} />
       <DistributionSection metadata={metadata} labels={labels} />
-      {canEdit && record.linkStatus && <LinkCheckFindings statuses={record.linkStatus} />}
+      {mayWrite && record.linkStatus && <LinkCheckFindings statuses={record.linkStatus} />}
       <QualitySection lineage={metadata.lineage} />
       <RelatedSection related={metadata.related} />
+      {record.harvest && <HarvestOriginSection origin={record.harvest} />}
       <IdentifierSection record={record} />
       <ExportLinks id={record.id} visitorCanRead={visitorCanRead} />
     </Stack>

@@ -13,9 +13,9 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
+import { useAdminAction } from '../../../lib/hooks/use-admin-action';
+import { answerErrors, type FieldMessage, schemaErrors } from '../../../lib/http/field-errors';
 import { createGroup, updateGroup } from '../api/groups-api';
-import { useAdminAction } from '../hooks/use-admin-action';
-import { answerErrors, type FieldMessage, schemaErrors } from '../model/field-errors';
 
 type Field = 'name' | 'labelDe' | 'labelEn' | 'description' | 'roles' | 'label';
 interface Values {

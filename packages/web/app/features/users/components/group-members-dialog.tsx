@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
+import { useAdminAction } from '../../../lib/hooks/use-admin-action';
 import { setMember } from '../api/groups-api';
 import { listUsers } from '../api/users-api';
-import { useAdminAction } from '../hooks/use-admin-action';
 
 export interface GroupMembersDialogProps {
   group: GroupDetail | null;

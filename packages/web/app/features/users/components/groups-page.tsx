@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/layout/confirm-dialog';
 import { useAccess } from '../../../lib/auth/access';
+import { useAdminAction } from '../../../lib/hooks/use-admin-action';
 import { useLoaded } from '../../../lib/hooks/use-loaded';
 import { errorText } from '../../../lib/http/error-text';
 import { deleteGroup, getGroup, listGroups, listRoles } from '../api/groups-api';
-import { useAdminAction } from '../hooks/use-admin-action';
-import { ConfirmDialog } from './confirm-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupMembersDialog } from './group-members-dialog';
 

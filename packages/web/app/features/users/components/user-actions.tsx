@@ -2,7 +2,9 @@ import type { User, UserDetail } from '@geoportal/contract/users';
 import { Button, Menu, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/layout/confirm-dialog';
 import { useAccess } from '../../../lib/auth/access';
+import { useAdminAction } from '../../../lib/hooks/use-admin-action';
 import {
   deleteUser,
   getUser,
@@ -11,8 +13,6 @@ import {
   setUserDisabled,
   unlockUser,
 } from '../api/users-api';
-import { useAdminAction } from '../hooks/use-admin-action';
-import { ConfirmDialog } from './confirm-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
 type Asking = 'disable' | 'enable' | 'reset' | 'delete' | null;

@@ -16,10 +16,10 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccess } from '../../../lib/auth/access';
+import { useAdminAction } from '../../../lib/hooks/use-admin-action';
+import { answerErrors, type FieldMessage, schemaErrors } from '../../../lib/http/field-errors';
 import { createUser, updateUser } from '../api/users-api';
-import { useAdminAction } from '../hooks/use-admin-action';
 import { useChoices } from '../hooks/use-choices';
-import { answerErrors, type FieldMessage, schemaErrors } from '../model/field-errors';
 
 type TextField = 'name' | 'password' | 'givenName' | 'surname' | 'email' | 'description';
 type Field = TextField | 'roles' | 'groups';

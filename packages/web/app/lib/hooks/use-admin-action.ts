@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorText } from '../../../lib/http/error-text';
-import { useToast } from '../../../lib/use-toast';
+import { errorText } from '../http/error-text';
+import { useToast } from '../use-toast';
 
 /**
  * Runs one administrative action: shows a success toast with `doneKey` (values filled in;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import type { z } from 'zod';
-import { HttpRequestError } from '../../../lib/http/http-error';
+import { HttpRequestError } from './http-error';
 
 /** A field's message: a translation key (with values) shown under the field. */
 export type FieldMessage = { id: string; values?: Record<string, string | number> };

@@ -1,0 +1,36 @@
+import type { HarvestCounts, HarvestRun } from '@geoportal/contract/harvester';
+import { pathTo } from '../../../route-paths';
+
+/** The counters a run shows, in the order a reader takes them in. */
+export const countNames = [
+  'added',
+  'updated',
+  'unchanged',
+  'skipped',
+  'failed',
+  'deleted',
+] as const satisfies readonly (keyof HarvestCounts)[];
+
+/** The colour of a run's state: the processes page's colours, so both pages read alike. */
+export const runStateColor: Record<HarvestRun['state'], string> = {
+  queued: 'gray',
+  running: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  canceled: 'orange',
+};
+
+/** Whether a run may still change (its counters grow, its state moves on). */
+export const isRunOpen = (run: HarvestRun | null | undefined) =>
+  run?.state === 'queued' || run?.state === 'running';
+
+/** The translation key of a collision policy (the policies' names contain spaces). */
+export const collisionKey = {
+  skip: 'skip',
+  'overwrite if newer': 'overwrite',
+  'keep both': 'keepBoth',
+} as const;
+
+/** The processes page with this process open: its facts and its log. */
+export const processLink = (process: string) =>
+  `${pathTo('management.processes')}?${new URLSearchParams({ process })}`;
