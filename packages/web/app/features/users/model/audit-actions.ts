@@ -1,6 +1,6 @@
 /**
  * The actions the audit log records: users and groups, and the workflow and access control
- * of records and the control of processes and schedules. Each has a translation
+ * of records, the control of processes and schedules, and the harvesters. Each has a translation
  * `audit.action.<action>`, and its kind (the part before the dot) one `audit.kind.<kind>`.
  * Kept as a list so the filter offers them by name, grouped by kind.
  */
@@ -29,6 +29,9 @@ export const auditActions = [
   'schedule.create',
   'schedule.update',
   'schedule.delete',
+  'harvester.create',
+  'harvester.update',
+  'harvester.delete',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
