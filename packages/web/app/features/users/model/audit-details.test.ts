@@ -28,7 +28,14 @@ describe('audit details', () => {
 
   it('groups every action under its kind, in order', () => {
     const groups = actionsByKind();
-    expect(groups.map((g) => g.kind)).toEqual(['user', 'group', 'object', 'process', 'schedule']);
+    expect(groups.map((g) => g.kind)).toEqual([
+      'user',
+      'group',
+      'object',
+      'process',
+      'schedule',
+      'harvester',
+    ]);
     expect(groups.flatMap((g) => g.actions)).toEqual([...auditActions]);
   });
 
