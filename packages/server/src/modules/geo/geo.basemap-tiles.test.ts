@@ -23,7 +23,10 @@ const decode = (body: Buffer) => new VectorTile(new PbfReader(body));
 function featuresOf(tile: VectorTile, layer: string, z: number, x: number, y: number) {
   const found = tile.layers[layer];
   if (!found) return [];
-  return Array.from({ length: found.length }, (_, i) => found.feature(i).toGeoJSON(x, y, z));
+  return Array.from({ length: found.length }, (_, i) => {
+    const feature = found.feature(i).toGeoJSON(x, y, z);
+    return { geometry: feature.geometry, properties: feature.properties ?? {} };
+  });
 }
 
 describe.each(testDatabases)('geo service: basemap vector tiles on $name', (database) => {

@@ -264,7 +264,7 @@ export default function MapView() {
           <Tabs.Tab value="info">{intl.formatMessage({ id: 'map.panel.info' })}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="results" className={classes.panel}>
-          <MapIntro />
+          <MapIntro className={classes.intro} />
           <FootprintResults
             footprints={footprints}
             onAddService={addLayer}
