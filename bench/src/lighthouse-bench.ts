@@ -302,11 +302,15 @@ export function renderLighthouseSection(
             (run) =>
               `${run.performance} / ${seconds(run.lcp)} / ${Math.round(run.tbt)} ms / ${run.cls.toFixed(3)}`,
           )
-          .join('; ')}. LCP element \`${page.lcpElement}\`${
+          .join('; ')}.${
+          // Lighthouse 12.2.3's LCP-element and layout-shift audits fail with some Chromium
+          // versions; then they are left out.
+          page.lcpElement === '?' ? '' : ` LCP element \`${page.lcpElement}\`.`
+        }${
           page.shifts.length > 0
-            ? `; shifted: ${page.shifts.map((s) => `\`${s}\``).join(', ')}`
+            ? ` Shifted: ${page.shifts.map((s) => `\`${s}\``).join(', ')}.`
             : ''
-        }.`,
+        }`,
     )
     .join('\n');
   const { gzip, files } = figures.initialJs;
