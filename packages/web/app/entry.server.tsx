@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { WebConfig } from '@geoportal/contract/web-config';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
@@ -35,11 +36,10 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Everyone gets the complete page at once. The loaders have run before this render, so
-    // waiting for all of it costs next to nothing; sending the shell first would let React
-    // put the header's parts (Suspense boundaries, see root.tsx) into the page only after a
-    // delay, and the header would shift under the visitor's eyes (issue 22: CLS ≤ 0.05).
-    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
+    const userAgent = request.headers.get('user-agent');
+    // Crawlers get the complete page at once; people get the shell as early as possible.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

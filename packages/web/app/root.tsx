@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import {
   isRouteErrorResponse,
@@ -19,9 +19,14 @@ import type { Route } from './+types/root';
 import { AppProviders } from './components/layout/app-providers';
 import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
+import { ColorSchemeMenu } from './components/navigation/color-scheme-menu';
+import { LanguageMenu } from './components/navigation/language-menu';
+import { MainNav } from './components/navigation/main-nav';
 import { mainMenu } from './components/navigation/menu-items';
+import { NavDrawer } from './components/navigation/nav-drawer';
 import { useVisibleMenu } from './components/navigation/use-visible-menu';
 import { GuardedOutlet } from './features/access/components/guarded-outlet';
+import { UserControls } from './features/access/components/user-controls';
 import { useHydratedMark } from './lib/client-only';
 import { colorSchemeManager } from './lib/color-scheme';
 import { truncateUserAgent, useDevice } from './lib/device';
@@ -34,48 +39,6 @@ import { useServiceWorker } from './lib/service-worker';
 import { theme } from './lib/theme';
 import { useToast } from './lib/use-toast';
 import { requestInfoContext, toClientConfig, webConfigContext } from './lib/web-config-context';
-
-/*
- * The header's menus, the phone's navigation drawer and the user controls come in chunks of
- * their own in the browser (with Mantine's menus, popovers, drawer and floating-ui), hydrated
- * when their chunk has arrived (React replays a click that comes before), so the JavaScript
- * a page needs before it can be used stays small (issue 22: 200 KB for `/`). The server
- * imports them up front and renders them in place, so they are in the first paint and
- * nothing moves when they hydrate; the browser's build drops that branch.
- */
-const MainNav = import.meta.env.SSR
-  ? (await import('./components/navigation/main-nav')).MainNav
-  : lazy(() =>
-      import('./components/navigation/main-nav').then((module) => ({ default: module.MainNav })),
-    );
-const NavDrawer = import.meta.env.SSR
-  ? (await import('./components/navigation/nav-drawer')).NavDrawer
-  : lazy(() =>
-      import('./components/navigation/nav-drawer').then((module) => ({
-        default: module.NavDrawer,
-      })),
-    );
-const ColorSchemeMenu = import.meta.env.SSR
-  ? (await import('./components/navigation/color-scheme-menu')).ColorSchemeMenu
-  : lazy(() =>
-      import('./components/navigation/color-scheme-menu').then((module) => ({
-        default: module.ColorSchemeMenu,
-      })),
-    );
-const LanguageMenu = import.meta.env.SSR
-  ? (await import('./components/navigation/language-menu')).LanguageMenu
-  : lazy(() =>
-      import('./components/navigation/language-menu').then((module) => ({
-        default: module.LanguageMenu,
-      })),
-    );
-const UserControls = import.meta.env.SSR
-  ? (await import('./features/access/components/user-controls')).UserControls
-  : lazy(() =>
-      import('./features/access/components/user-controls').then((module) => ({
-        default: module.UserControls,
-      })),
-    );
 
 /** Language, translations, build description and browser configuration for every page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -165,22 +128,14 @@ export default function App() {
   return (
     <PageFrame
       gitInfo={gitInfo}
-      nav={
-        <Suspense fallback={null}>
-          <MainNav items={menu} />
-        </Suspense>
-      }
-      drawer={
-        <Suspense fallback={null}>
-          <NavDrawer items={menu} />
-        </Suspense>
-      }
+      nav={<MainNav items={menu} />}
+      drawer={<NavDrawer items={menu} />}
       controls={
-        <Suspense fallback={null}>
+        <>
           <ColorSchemeMenu />
           <LanguageMenu current={lang} />
           <UserControls formLogin={config.formLogin} />
-        </Suspense>
+        </>
       }
     >
       <GuardedOutlet />
