@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { measureFiles, renderFilesSection } from './files.js';
+import { measureLighthouse, renderLighthouseSection } from './lighthouse-bench.js';
 import { machine, today } from './machine.js';
 import { measureMap, renderMapSection } from './map-bench.js';
 import { measureProcesses, renderProcessesSection } from './processes-bench.js';
@@ -68,6 +69,11 @@ try {
 const filesSection = renderFilesSection(await measureFiles(), machine(), today());
 const mapSection = renderMapSection(await measureMap(), machine(), today());
 const processesSection = renderProcessesSection(await measureProcesses(port), machine(), today());
+const lighthouseSection = renderLighthouseSection(
+  await measureLighthouse(Number(process.env.BENCH_LIGHTHOUSE_PORT ?? port + 5)),
+  machine(),
+  today(),
+);
 
 const table = rows
   .map(
@@ -106,3 +112,4 @@ Median answer time of ${signIn.samples} sequential failed sign-ins each (Argon2i
 await writeBenchmarkSection('Files', filesSection);
 await writeBenchmarkSection('Map', mapSection);
 await writeBenchmarkSection('Processes', processesSection);
+await writeBenchmarkSection('Pages on a phone', lighthouseSection);

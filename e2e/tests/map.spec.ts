@@ -65,6 +65,61 @@ test.describe('map viewer', () => {
     expect(errors).toEqual([]);
   });
 
+  for (const [device, viewport] of [
+    ['a phone', { width: 412, height: 823 }],
+    ['a wide screen', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`on ${device} draws the basemap from vector tiles, and nothing on the page moves`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      // Every layout shift the browser reports while the page loads and the map starts.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{
+            value: number;
+            hadRecentInput: boolean;
+          }>) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const basemapPaths: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/geoth/basemap/')) basemapPaths.push(pathname);
+      });
+      const tile = page.waitForResponse(
+        (answer) =>
+          /\/geoth\/basemap\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(answer.url()) && answer.ok(),
+      );
+      await page.goto('/');
+      // The page's own text is there before the map.
+      await expect(page.getByTestId('map-intro')).toBeVisible();
+      expect((await tile).headers()['content-type']).toBe('application/vnd.mapbox-vector-tile');
+      await expect(page.getByTestId('map-extent')).toContainText('Zoom', { timeout: 20_000 });
+      await expect.poll(() => paintedPixels(page), { timeout: 20_000 }).toBeGreaterThan(1000);
+      // The footprints and the list beside (or below) the map have arrived.
+      await expect(page.getByTestId('footprint-count')).toContainText('Datensätze im Ausschnitt', {
+        timeout: 20_000,
+      });
+      await page.waitForTimeout(500);
+      // Only tiles of the zoom in view, never a whole layer's GeoJSON.
+      const tiles = basemapPaths.filter((path) => path.startsWith('/geoth/basemap/tiles/'));
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.length).toBeLessThanOrEqual(24);
+      expect(new Set(tiles.map((path) => path.split('/')[4])).size).toBeLessThanOrEqual(2);
+      expect(basemapPaths.filter((path) => !path.startsWith('/geoth/basemap/tiles/'))).toEqual([]);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      );
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      expect(cls).toBeLessThanOrEqual(0.05);
+    });
+  }
+
   test('pans with the arrow keys and zooms with + and − once focused; Tab leaves', async ({
     page,
   }) => {

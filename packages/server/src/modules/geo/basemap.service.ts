@@ -20,7 +20,7 @@ const gzipAsync = promisify(gzip);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** One prepared layer: the same GeoJSON in each encoding, and its strong ETag. */
+/** One prepared layer (or tile): the same body in each encoding, and its strong ETag. */
 export interface PreparedLayer {
   hash: string;
   bodies: Record<Encoding, Buffer>;
@@ -77,17 +77,22 @@ async function prepare(
 ): Promise<PreparedLayer> {
   const features = (await buildLayer(layer, level)) ?? [];
   const json = Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
+  const hash = createHash('sha256').update(version).update(json).digest('base64url').slice(0, 27);
+  return { hash, bodies: await encodeBodies(json) };
+}
+
+/** A body as it is and compressed with brotli and gzip, each once, to pick from later. */
+export async function encodeBodies(body: Buffer): Promise<Record<Encoding, Buffer>> {
   const [br, gz] = await Promise.all([
-    brotli(json, {
+    brotli(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzipAsync(json, { level: 9 }),
+    gzipAsync(body, { level: 9 }),
   ]);
-  const hash = createHash('sha256').update(version).update(json).digest('base64url').slice(0, 27);
-  return { hash, bodies: { br, gzip: gz, identity: json } };
+  return { br, gzip: gz, identity: body };
 }
 
 /** The best encoding the client accepts: brotli, then gzip, else none. */

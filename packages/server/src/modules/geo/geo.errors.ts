@@ -115,3 +115,16 @@ export class BasemapNotFoundError extends HttpError {
     super(404, ErrorCode.basemapNotFound, `The offline basemap has no ${what}.`);
   }
 }
+
+/** A tile address outside the pyramid: a zoom over the highest, or a column or row past 2^z. */
+export class BasemapTileOutOfRangeError extends HttpError {
+  constructor(z: number, x: number, y: number, maxZoom: number) {
+    super(
+      400,
+      ErrorCode.validation,
+      z > maxZoom
+        ? `The offline basemap's tiles go up to zoom ${maxZoom}, not ${z}.`
+        : `Tile ${z}/${x}/${y} does not exist: at zoom ${z} column and row run from 0 to ${2 ** z - 1}.`,
+    );
+  }
+}

@@ -1,13 +1,16 @@
 import { Readable } from 'node:stream';
 import { ErrorBody, ErrorCode } from '@geoportal/contract/errors';
 import {
+  BASEMAP_TILE_MAX_ZOOM,
   BasemapLayerParams,
   BasemapManifest,
+  BasemapTileParams,
   GeoConfig,
   PlaceSearchQuery,
   PlaceSearchResult,
   ProxyQuery,
 } from '@geoportal/contract/geo';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError, sendRouteNotFound } from '../../http/error-handler.js';
@@ -19,9 +22,11 @@ import {
   etagOf,
   matchesIfNoneMatch,
   negotiateEncoding,
+  type PreparedLayer,
 } from './basemap.service.js';
+import { createBasemapTiles } from './basemap-tiles.js';
 import type { GeoServiceConfig } from './geo.config.js';
-import { ProxyBusyError } from './geo.errors.js';
+import { BasemapTileOutOfRangeError, ProxyBusyError } from './geo.errors.js';
 import { createPlaceSearch } from './places.service.js';
 import { fetchThroughProxy, type Resolve, systemResolve } from './proxy.service.js';
 import { createProxyLimiter } from './proxy-limits.js';
@@ -34,8 +39,32 @@ export interface GeoModuleOptions {
   refuse?: typeof refuseAddress;
 }
 
-/** The offline basemap changes only with a release; caches may keep it a day, then revalidate. */
+/**
+ * The offline basemap (layers and tiles) changes only with a release; caches may keep it a
+ * day, then revalidate.
+ */
 const BASEMAP_CACHE = 'public, max-age=86400';
+
+/**
+ * Sends a prepared basemap body (a layer or a tile) in the best encoding the caller accepts,
+ * with its ETag, or 304 when the caller holds it already.
+ */
+function sendPrepared(
+  headers: FastifyRequest['headers'],
+  reply: FastifyReply,
+  prepared: PreparedLayer,
+  type: string,
+) {
+  const encoding = negotiateEncoding(headers['accept-encoding']);
+  const etag = etagOf(prepared, encoding);
+  reply
+    .header('etag', etag)
+    .header('cache-control', BASEMAP_CACHE)
+    .header('vary', 'Accept-Encoding');
+  if (matchesIfNoneMatch(headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type(type).send(prepared.bodies[encoding]);
+}
 
 /**
  * The geo service, registered under `/geoth` (SPEC §7): offline basemap, operator basemaps,
@@ -49,6 +78,7 @@ export function geoRoutes({
 }: GeoModuleOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const basemap = createBasemapService();
+    const tiles = createBasemapTiles(basemap.manifest().version);
     const places = createPlaceSearch();
     const userAgent = `Geoportal/${getProductVersion()} (map service proxy)`;
     const proxyLimiter = createProxyLimiter({
@@ -93,16 +123,46 @@ export function geoRoutes({
       },
       async (request, reply) => {
         const prepared = await basemap.layer(request.params.layer, request.params.level);
-        const encoding = negotiateEncoding(request.headers['accept-encoding']);
-        const etag = etagOf(prepared, encoding);
-        reply
-          .header('etag', etag)
-          .header('cache-control', BASEMAP_CACHE)
-          .header('vary', 'Accept-Encoding');
-        if (matchesIfNoneMatch(request.headers['if-none-match'], etag))
-          return reply.code(304).send();
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.type('application/geo+json').send(prepared.bodies[encoding]);
+        return sendPrepared(request.headers, reply, prepared, 'application/geo+json');
+      },
+    );
+
+    app.get(
+      '/basemap/tiles/:z/:x/:y.pbf',
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'One vector tile of the offline basemap (Mapbox Vector Tile, EPSG:3857)',
+          description:
+            `Tile z/x/y of the XYZ scheme, z from 0 to ${BASEMAP_TILE_MAX_ZOOM} (the map enlarges ` +
+            'the highest zoom beyond). One MVT layer per basemap layer of the manifest, cut from ' +
+            "the detail level that layer has for the tile's zoom (a coarser one where the finer " +
+            'level does not reach the tile), with the same properties as the GeoJSON, and ' +
+            '`labels`: one point per country polygon where its name goes, with name_de, name_en ' +
+            'and width (metres of the line inside the polygon the name sits on). A tile with ' +
+            'nothing in it is an empty body. A zoom, column or row outside the pyramid is 400. ' +
+            'Compressed with brotli or gzip as Accept-Encoding allows; supports If-None-Match.',
+          params: BasemapTileParams,
+          response: {
+            200: z.any().describe('application/vnd.mapbox-vector-tile'),
+            304: z.undefined(),
+            400: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const zoom = Number(request.params.z);
+        const x = Number(request.params.x);
+        const y = Number(request.params.y);
+        if (zoom > BASEMAP_TILE_MAX_ZOOM || x >= 2 ** zoom || y >= 2 ** zoom) {
+          throw new BasemapTileOutOfRangeError(zoom, x, y, BASEMAP_TILE_MAX_ZOOM);
+        }
+        return sendPrepared(
+          request.headers,
+          reply,
+          await tiles.tile(zoom, x, y),
+          'application/vnd.mapbox-vector-tile',
+        );
       },
     );
 

@@ -1,5 +1,9 @@
-import type { BasemapLayerId as BasemapLayerIdOfService } from '@geoportal/contract/geo';
+import {
+  BASEMAP_TILE_LABELS,
+  type BasemapLayerId as BasemapLayerIdOfService,
+} from '@geoportal/contract/geo';
 import type { FeatureLike } from 'ol/Feature';
+import { measureTextWidth } from 'ol/render/canvas';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { StyleFunction } from 'ol/style/Style';
 
@@ -112,6 +116,20 @@ export function basemapStyle(
   }
 }
 
+/** The type of country names. */
+const COUNTRY_FONT = '600 12px system-ui, sans-serif';
+
+/** A country's name on a halo of the land colour. */
+function countryText(name: string, palette: BasemapPalette): Text {
+  return new Text({
+    text: name,
+    font: COUNTRY_FONT,
+    fill: new Fill({ color: palette.label }),
+    stroke: new Stroke({ color: palette.halo, width: 3 }),
+    overflow: false,
+  });
+}
+
 /** Countries: land, labelled with their name in the page language (decluttered). */
 function labelledAreaStyle(palette: BasemapPalette, language: string): StyleFunction {
   const fill = new Fill({ color: palette.land });
@@ -120,21 +138,56 @@ function labelledAreaStyle(palette: BasemapPalette, language: string): StyleFunc
     const name = featureName(feature, language);
     let style = cache.get(name);
     if (!style) {
-      style = new Style({
-        fill,
-        text: name
-          ? new Text({
-              text: name,
-              font: '600 12px system-ui, sans-serif',
-              fill: new Fill({ color: palette.label }),
-              stroke: new Stroke({ color: palette.halo, width: 3 }),
-              overflow: false,
-            })
-          : undefined,
-      });
+      style = new Style({ fill, text: name ? countryText(name, palette) : undefined });
       cache.set(name, style);
     }
     return style;
+  };
+}
+
+/**
+ * The country names of the vector tiles (layer `labels`: one point per country polygon, with
+ * the `width` in metres of the line it sits on). As OpenLayers does for a labelled polygon
+ * (`overflow: false`), a name is left out where it is wider than that line at the current
+ * resolution.
+ */
+function countryLabelStyle(palette: BasemapPalette, language: string): StyleFunction {
+  const cache = new Map<string, { style: Style; width: number }>();
+  return (feature, resolution) => {
+    const name = featureName(feature, language);
+    if (!name) return undefined;
+    let entry = cache.get(name);
+    if (!entry) {
+      entry = {
+        style: new Style({ text: countryText(name, palette) }),
+        width: measureTextWidth(COUNTRY_FONT, name),
+      };
+      cache.set(name, entry);
+    }
+    const room = Number(feature.get('width')) / resolution;
+    return room >= entry.width ? entry.style : undefined;
+  };
+}
+
+/**
+ * The style of the offline basemap's vector tiles: each feature is drawn as its tile layer
+ * (`layer`, the basemap layer's id) is in `basemapStyle`; the countries without their names,
+ * which come from the tiles' label points (`labels`), once per country polygon.
+ */
+export function basemapTileStyle(palette: BasemapPalette, language: string): StyleFunction {
+  const land = new Style({ fill: new Fill({ color: palette.land }) });
+  const byLayer = new Map<string, Style | StyleFunction>([
+    ['countries', land],
+    [BASEMAP_TILE_LABELS, countryLabelStyle(palette, language)],
+  ]);
+  return (feature, resolution) => {
+    const layer = String(feature.get('layer'));
+    let style = byLayer.get(layer);
+    if (!style) {
+      style = basemapStyle(layer, palette, language);
+      byLayer.set(layer, style);
+    }
+    return typeof style === 'function' ? style(feature, resolution) : style;
   };
 }
 

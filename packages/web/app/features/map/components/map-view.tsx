@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import { useIntl } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
 import { basemapPalettes } from '../../../components/map/basemap-style';
+import { MapIntro } from '../../../components/map/map-placeholder';
 import { useToast } from '../../../lib/use-toast';
 import { useFeatureInfo } from '../hooks/use-feature-info';
 import { useFocusBox } from '../hooks/use-focus-box';
@@ -263,6 +264,7 @@ export default function MapView() {
           <Tabs.Tab value="info">{intl.formatMessage({ id: 'map.panel.info' })}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="results" className={classes.panel}>
+          <MapIntro className={classes.intro} />
           <FootprintResults
             footprints={footprints}
             onAddService={addLayer}

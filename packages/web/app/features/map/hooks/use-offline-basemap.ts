@@ -1,31 +1,34 @@
-import type { BasemapManifest } from '@geoportal/contract/geo';
-import GeoJSON from 'ol/format/GeoJSON';
+import { BASEMAP_TILE_MAX_ZOOM, type BasemapManifest } from '@geoportal/contract/geo';
+import MVT from 'ol/format/MVT';
 import VectorLayer from 'ol/layer/Vector';
+import VectorTileLayer from 'ol/layer/VectorTile';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
+import VectorTileSource from 'ol/source/VectorTile';
+import { createXYZ } from 'ol/tilegrid';
 import { useEffect, useState } from 'react';
 import {
   type BasemapPalette,
   basemapStyle,
-  placeRank,
+  basemapTileStyle,
 } from '../../../components/map/basemap-style';
 import { loadCountries } from '../../../components/map/world-countries';
-import { getBasemapLevel } from '../../../lib/api/get-basemap-level';
 import { useAccess } from '../../../lib/auth/access';
+import { geoUrl } from '../../../lib/http/geo-url';
 import { getBasemapManifest } from '../api/basemap';
 
-/** The offline basemap's OpenLayers layers with what each one draws. */
+/** The offline basemap's OpenLayers layer with what it draws. */
 interface BasemapPart {
-  /** The manifest's layer id, or `bundled` for the stand-in countries. */
-  id: string;
-  layer: VectorLayer;
+  /** `tiles` for the geo service's vector tiles, `bundled` for the stand-in countries. */
+  id: 'tiles' | 'bundled';
+  layer: VectorLayer | VectorTileLayer;
 }
 
 /**
- * The offline basemap of the geo service (Natural Earth): one vector layer per basemap layer
- * and detail level, shown in that level's zoom range and loaded only when first shown. When the
- * manifest cannot be read, the country borders bundled with the app stand in, so the map
- * never goes blank. Restyled, not rebuilt, when the colour scheme or language changes.
+ * The offline basemap of the geo service (Natural Earth) as vector tiles, each basemap layer at
+ * the detail level for the zoom. When the manifest cannot be read, the country borders bundled
+ * with the app stand in, so the map never goes blank. Restyled, not rebuilt, when the colour
+ * scheme or language changes.
  */
 export function useOfflineBasemap(
   map: OlMap | null,
@@ -47,7 +50,7 @@ export function useOfflineBasemap(
       .then((manifest) => {
         if (controller.signal.aborted) return;
         if (manifest.layers.length === 0) throw new Error('empty basemap manifest');
-        for (const part of layersOf(manifest, client, apiBase)) add(part);
+        add(tileLayer(manifest, apiBase));
         setParts([...added]);
       })
       .catch(() => {
@@ -59,7 +62,7 @@ export function useOfflineBasemap(
       controller.abort();
       for (const part of added) {
         map.removeLayer(part.layer);
-        part.layer.getSource()?.clear(true);
+        part.layer.getSource()?.clear();
         part.layer.dispose();
       }
       setParts([]);
@@ -67,7 +70,13 @@ export function useOfflineBasemap(
   }, [map, client, apiBase]);
 
   useEffect(() => {
-    for (const part of parts) part.layer.setStyle(basemapStyle(part.id, palette, language));
+    for (const part of parts) {
+      part.layer.setStyle(
+        part.id === 'tiles'
+          ? basemapTileStyle(palette, language)
+          : basemapStyle(part.id, palette, language),
+      );
+    }
   }, [parts, palette, language]);
 
   useEffect(() => {
@@ -75,49 +84,28 @@ export function useOfflineBasemap(
   }, [parts, visible]);
 }
 
-/** One layer per manifest layer and level, each loading its GeoJSON on first display. */
-function layersOf(
-  manifest: BasemapManifest,
-  client: ReturnType<typeof useAccess>['client'],
-  apiBase: string,
-): BasemapPart[] {
-  const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-  // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
-  const attributions = manifest.attribution;
-  return manifest.layers.flatMap(({ id, levels, labelled }, order) =>
-    levels.map(({ id: level, minZoom, maxZoom }) => {
-      const source = new VectorSource({
-        attributions,
-        loader: (_extent, _resolution, _projection, success, failure) => {
-          getBasemapLevel(client, apiBase, id, level).then(
-            (data) => {
-              const features = format.readFeatures(data);
-              source.addFeatures(features);
-              success?.(features);
-            },
-            () => failure?.(),
-          );
-        },
-      });
-      const places = (id as string) === 'places';
-      const layer = new VectorLayer({
-        source,
-        // OpenLayers' minZoom is exclusive and maxZoom inclusive; the manifest's the other
-        // way round.
-        minZoom: minZoom - 1e-6,
-        maxZoom: maxZoom - 1e-6,
-        zIndex: order - 100,
-        // Labels must not overlap; larger places first (see basemapStyle).
-        declutter: labelled || places,
-        // Smaller ranks (larger places) drawn first, so their labels win.
-        ...(places
-          ? { renderOrder: (a, b) => placeRank(a) - placeRank(b) }
-          : { updateWhileAnimating: false }),
-        properties: { basemap: id },
-      });
-      return { id, layer };
-    }),
-  );
+/**
+ * The basemap's vector tiles (`/geoth/basemap/tiles/{z}/{x}/{y}.pbf`) as one layer: only the
+ * tiles in view at the zoom in view are fetched and parsed. Tiles of 256 pixels, so a tile's
+ * zoom is the map's zoom and each basemap layer comes at the detail level the manifest names
+ * for it; beyond the highest tile zoom the tiles are enlarged.
+ */
+function tileLayer(manifest: BasemapManifest, apiBase: string): BasemapPart {
+  const source = new VectorTileSource({
+    format: new MVT(),
+    url: geoUrl(apiBase, '/basemap/tiles/{z}/{x}/{y}.pbf'),
+    tileGrid: createXYZ({ maxZoom: BASEMAP_TILE_MAX_ZOOM, tileSize: 256 }),
+    // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
+    attributions: manifest.attribution,
+  });
+  const layer = new VectorTileLayer({
+    source,
+    zIndex: -100,
+    // Country and place names must not overlap; larger places win (see basemapStyle).
+    declutter: true,
+    properties: { basemap: 'tiles' },
+  });
+  return { id: 'tiles', layer };
 }
 
 /** Credit for the bundled borders: world-atlas is made from Natural Earth. */
