@@ -68,11 +68,12 @@ const serverDefaults = { batchSize: 500, concurrency: 2 };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Records written between checkpoints on PGlite, which bounds the WAL a rebuild leaves. A
- * checkpoint holds the one connection while it writes: every 50,000 records it took long
- * enough to stop a running job's progress for over 2 s, so it comes more often and shorter.
+ * Records written between checkpoints on PGlite, which bounds the WAL a rebuild leaves. Not
+ * more often: after each checkpoint the first change of every page writes the whole page to
+ * the WAL again, and every 10,000 records the 250,000-record reindex took 983 s instead of
+ * 649 s, with longer pauses of its progress (docs/benchmarks.md).
  */
-const checkpointEvery = 10_000;
+const checkpointEvery = 50_000;
 
 /**
  * Rebuilds every document in batches of `batchSize` objects in id order, each batch in its
