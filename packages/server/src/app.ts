@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { type DatabaseKind, type Db, openDatabase } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { API_PREFIX } from './http/api-prefix.js';
 import { handleClientError, handleFrameworkError } from './http/client-errors.js';
 import { registerCompression } from './http/compression.js';
 import { registerCsrfProtection } from './http/csrf.js';
@@ -75,9 +76,6 @@ declare module 'fastify' {
     memoryCaches: MemoryCaches;
   }
 }
-
-/** The API prefix of SPEC §7. */
-const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
   /** The built web application to serve; `null` serves the API only (most tests). */

@@ -29,6 +29,18 @@ describe('PGliteDialect', () => {
     expect(finished).toEqual(['running', 'urgent', 'first', 'second']);
   });
 
+  it('keeps the connection for the next statement of urgent work in a row', async () => {
+    const finished: string[] = [];
+    const running = statement('running', finished, 0.1);
+    const first = statement('first', finished);
+    const urgent = urgently(async () => {
+      await statement('urgent, first', finished);
+      await statement('urgent, second', finished);
+    });
+    await Promise.all([running, first, urgent]);
+    expect(finished).toEqual(['running', 'urgent, first', 'urgent, second', 'first']);
+  });
+
   it('never lets an urgent statement into a transaction in progress', async () => {
     const finished: string[] = [];
     const transaction = db.transaction().execute(async (trx) => {

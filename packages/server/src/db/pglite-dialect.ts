@@ -42,6 +42,8 @@ class PGliteDriver implements Driver {
   private busy = false;
   /** Who waits for it, in order; urgent ones (`urgently`) are served first. */
   private readonly waiting = { urgent: [] as (() => void)[], normal: [] as (() => void)[] };
+  /** Whether the current holder asked urgently. */
+  private holderUrgent = false;
   private idle: (() => void)[] = [];
   private readonly connection: PGliteConnection;
 
@@ -54,16 +56,31 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    const urgent = isUrgent();
     if (this.busy) {
-      const line = isUrgent() ? this.waiting.urgent : this.waiting.normal;
+      const line = urgent ? this.waiting.urgent : this.waiting.normal;
       // The releasing holder hands the connection over: `busy` stays true in between.
       await new Promise<void>((resolve) => line.push(resolve));
     }
     this.busy = true;
+    this.holderUrgent = urgent;
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
+    // Urgent work is a few statements in a row (reading a job: authentication, then the
+    // job). Its next statement is asked for in the microtasks after this release; handed
+    // straight to the next search, it would wait a whole statement again at every step. So
+    // after an urgent holder the connection waits one turn of the event loop for it.
+    if (this.holderUrgent && this.waiting.urgent.length === 0 && this.waiting.normal.length > 0) {
+      setImmediate(() => this.handOver());
+      return;
+    }
+    this.handOver();
+  }
+
+  /** Gives the connection to the next waiter, urgent ones first, or marks it free. */
+  private handOver(): void {
     const next = this.waiting.urgent.shift() ?? this.waiting.normal.shift();
     if (next) {
       next();

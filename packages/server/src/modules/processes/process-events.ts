@@ -1,5 +1,6 @@
 import type { Process } from '@geoportal/contract/processes';
 import type { FastifyBaseLogger } from 'fastify';
+import { urgently } from '../../db/connection-priority.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './process.repository.js';
 import { toProcess } from './process.service.js';
@@ -30,8 +31,11 @@ export class ProcessEvents {
     this.closers.add(close);
     if (!this.timer) {
       // Changes from now on: read the current number at once, not at the first interval.
-      void this.poll();
-      this.timer = setInterval(() => void this.poll(), this.intervalMs);
+      // Urgently: on the embedded database the stream's reading goes ahead of the searches
+      // and of a running job's batches (processes.plugin.ts), or the progress on screen
+      // would stand still while the job moves.
+      urgently(() => void this.poll());
+      this.timer = setInterval(() => urgently(() => void this.poll()), this.intervalMs);
       this.timer.unref();
     }
     return () => {

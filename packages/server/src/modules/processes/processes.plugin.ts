@@ -1,4 +1,7 @@
+import { accessHeaders } from '@geoportal/contract/access';
 import type { FastifyInstance } from 'fastify';
+import { urgently } from '../../db/connection-priority.js';
+import { API_PREFIX } from '../../http/api-prefix.js';
 import { ProcessEvents } from './process-events.js';
 import { ensureDefaultSchedules } from './process-schedules.js';
 import { ProcessWorker } from './process-worker.js';
@@ -28,6 +31,7 @@ export function registerProcesses(app: FastifyInstance): void {
   });
   const events = new ProcessEvents(app.db, Math.min(500, config.processes.pollIntervalMs), app.log);
   app.decorate('processes', { worker, events });
+  watchProcessesUrgently(app);
   app.addHook('onReady', async () => {
     // A database that is down now must not stop the app from answering (health says 503);
     // the next start adds the schedules.
@@ -39,5 +43,34 @@ export function registerProcesses(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     events.close();
     await worker.stop();
+  });
+}
+
+const accessTokenHeader = accessHeaders.token.toLowerCase();
+
+/** `GET /api/v1/processes`, `…/processes/{id}` and `…/processes/{id}/log`, not the stream. */
+const processRead = new RegExp(
+  `^${API_PREFIX}/processes(?:/(?!events|schedules)[^/?]+(?:/log)?)?(?:\\?|$)`,
+);
+
+/**
+ * An administrator reading a job (its state, progress and log) is served ahead of the
+ * searches and of the job's own batches on the embedded database's one connection
+ * (db/connection-priority.ts), authentication included: otherwise each of its five small
+ * statements waits its turn behind them, and the progress on screen stands still for seconds
+ * while the job moves. Only requests that carry an AccessToken qualify (without one the route
+ * answers 401 without a statement); the live stream reads urgently by itself
+ * (process-events.ts). Registered before authentication: hooks run in the order they were
+ * added, and what runs after `done` inside `urgently` is urgent too.
+ */
+function watchProcessesUrgently(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (
+      request.method === 'GET' &&
+      request.headers[accessTokenHeader] &&
+      processRead.test(request.url)
+    )
+      urgently(done);
+    else done();
   });
 }
