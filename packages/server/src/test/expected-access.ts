@@ -26,6 +26,13 @@ export const mayRead = (caller: string, state: ObjectState) =>
   ['owner', 'editor', 'administrator', 'readKey', 'writeKey', 'grantee'].includes(caller) ||
   state === 'published';
 
+/**
+ * What a caller finds in lists and searches (catalogue interfaces, feeds): keys open single
+ * records, never a search, so a key holder finds what a visitor finds.
+ */
+export const mayFind = (caller: string, state: ObjectState) =>
+  ['readKey', 'writeKey'].includes(caller) ? state === 'published' : mayRead(caller, state);
+
 export const mayWrite = (caller: string, state: ObjectState) =>
   caller === 'administrator' ||
   (caller === 'editor' && state !== 'draft') ||

@@ -1,15 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test/process-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
 import {
-  createRecord,
-  searchAccounts,
-  searchOk,
-  searchUrl,
-} from '../search/search.test-helpers.js';
+  owslibPython,
+  runOwslib,
+  useOwslibServer,
+  visitorSearchCount,
+} from '../../test/owslib-harness.js';
+import { createRecord } from '../search/search.test-helpers.js';
 
 /**
  * A real client: OWSLib (Debian python3-owslib, the library of QGIS MetaSearch) against the
@@ -18,87 +15,25 @@ import {
  */
 
 const SCRIPT = fileURLToPath(new URL('./testdata/owslib_client.py', import.meta.url));
-
-/** Debian's python first: other interpreters on the path may lack the Debian package. */
-function owslibPython(): string | undefined {
-  for (const python of ['/usr/bin/python3', 'python3']) {
-    const probe = spawnSync(python, ['-c', 'import owslib'], { stdio: 'ignore' });
-    if (probe.status === 0) return python;
-  }
-  return undefined;
-}
-
-const python = owslibPython();
-if (!python) {
-  console.warn(
-    'csw.owslib.test.ts skipped: python3-owslib is not installed (apt-get install python3-owslib).',
-  );
-}
+const python = owslibPython('owslib', 'csw.owslib.test.ts');
 
 describe.skipIf(!python)('CSW with OWSLib as the client', () => {
-  let t: TestApp;
-  const ids: Record<string, string> = {};
-  let endpoint = '';
-
-  beforeAll(async () => {
-    const port = await freePort();
-    endpoint = `http://127.0.0.1:${port}/csw`;
-    t = await createTestApp(
-      { name: 'pglite' },
-      { PUBLIC_URL: `http://127.0.0.1:${port}`, CSW_TITLE: 'OWSLib-Testkatalog' },
-    );
-    const tokens = await searchAccounts(t.app);
-    ids.water = await createRecord(t.app, tokens, {
-      title: { de: 'Grundwassermessnetz', en: 'Groundwater monitoring network' },
-      abstract: { de: 'Messstellen des Grundwassers.', en: 'Groundwater gauges.' },
-      keywords: ['Grundwasser'],
-      extent: { west: 5.87, south: 50.32, east: 9.46, north: 52.53 },
-    });
-    ids.soil = await createRecord(t.app, tokens, {
-      title: { de: 'Bodenkarte Bayern', en: 'Soil map of Bavaria' },
-      abstract: { de: 'Böden Bayerns.', en: 'Soils of Bavaria.' },
-      keywords: ['Boden'],
-      extent: { west: 8.97, south: 47.27, east: 13.84, north: 50.56 },
-    });
-    ids.aerial = await createRecord(
-      t.app,
-      tokens,
-      {
-        title: { de: 'Luftbilder Deutschland', en: 'Aerial images' },
-        abstract: { de: 'Luftbilder als Dienst.', en: 'Aerial images as a service.' },
-        keywords: ['Luftbild'],
-        extent: { west: 5.8, south: 47.2, east: 15.1, north: 55.1 },
-      },
-      'published',
-      'service',
-    );
-    ids.lakes = await createRecord(t.app, tokens, {
-      title: { de: 'Seen in Nordrhein-Westfalen', en: 'Lakes' },
-      abstract: { de: 'Stehende Gewässer.', en: 'Standing waters.' },
-      keywords: ['Gewässer'],
-      extent: { west: 5.87, south: 50.32, east: 9.46, north: 52.53 },
-    });
-    ids.draft = await createRecord(
-      t.app,
-      tokens,
-      { title: { de: 'Grundwasser Entwurf', en: 'Groundwater draft' } },
-      'draft',
-    );
-    await t.app.listen({ port, host: '127.0.0.1' });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
+  const server = useOwslibServer({
+    path: '/csw',
+    env: { CSW_TITLE: 'OWSLib-Testkatalog' },
+    more: async (app, tokens) => ({
+      lakes: await createRecord(app, tokens, {
+        title: { de: 'Seen in Nordrhein-Westfalen', en: 'Lakes' },
+        abstract: { de: 'Stehende Gewässer.', en: 'Standing waters.' },
+        keywords: ['Gewässer'],
+        extent: { west: 5.87, south: 50.32, east: 9.46, north: 52.53 },
+      }),
+    }),
   });
 
   it('reads the capabilities, searches, pages and fetches records in both schemas', async () => {
-    const { stdout } = await promisify(execFile)(
-      python as string,
-      [SCRIPT, endpoint, ids.soil as string],
-      {
-        timeout: 60_000,
-      },
-    );
-    const out = JSON.parse(stdout);
+    const { endpoint, ids } = server;
+    const out = await runOwslib(python as string, SCRIPT, [endpoint, ids.soil]);
     expect(out.title).toBe('OWSLib-Testkatalog');
     expect(out.version).toBe('2.0.2');
     expect(out.operations).toEqual([
@@ -111,8 +46,7 @@ describe.skipIf(!python)('CSW with OWSLib as the client', () => {
     expect(out.getRecordsUrl).toBe(endpoint);
 
     // The hit counts equal the search API's for the same criteria (a visitor's view).
-    const api = async (q: string, fq: string[] = []) =>
-      (await searchOk(t.app, searchUrl(q, { fq, facets: false }))).numFound;
+    const api = (q: string, fq?: string[]) => visitorSearchCount(server.app, q, fq);
     expect(out.like.ids).toEqual([ids.water]);
     expect(out.like.matches).toBe(await api('grundwasser*'));
     expect(new Set(out.bbox.ids)).toEqual(new Set([ids.soil, ids.aerial]));

@@ -1,11 +1,7 @@
-import { type ObjectState, objectStates } from '@geoportal/contract/object';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PublicViewCaller,
-  publicViewCallers,
-  setUpPublicViewMatrix,
-} from '../../test/public-view-matrix.js';
-import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { objectStates } from '@geoportal/contract/object';
+import { describe, expect, it } from 'vitest';
+import { type ReadMatrixCaller, readMatrixCallers, useReadMatrix } from '../../test/read-matrix.js';
+import { testDatabases } from '../../test/test-app.js';
 import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
 
 /**
@@ -17,44 +13,36 @@ import { harvest, oaiAnswer, recordOf } from './oai.test-helpers.js';
  * someone past review: write and delete to a grantee and a stored read grant to everyone.
  */
 
-const callers = publicViewCallers;
-type Caller = PublicViewCaller;
+const callers = readMatrixCallers;
+type Caller = ReadMatrixCaller;
 
 const WORD = 'Matrixprobe';
 
 describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
-  let t: TestApp;
-  let ids = {} as Record<ObjectState, string>;
-  let headers: (caller: Caller) => Record<string, string> = () => ({});
+  const matrix = useReadMatrix(database, WORD, {
+    OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org',
+  });
   const oai = async (caller: Caller, args: Record<string, string>) => {
-    const res = await t.app.inject({
+    const res = await matrix.app.inject({
       method: 'GET',
       url: `/oai?${new URLSearchParams(args)}`,
-      headers: headers(caller),
+      headers: matrix.headers(caller),
     });
     expect(res.statusCode).toBe(200);
     return oaiAnswer(res);
   };
 
-  beforeAll(async () => {
-    t = await createTestApp(database, { OAI_REPOSITORY_IDENTIFIER: 'geoportal.example.org' });
-    ({ ids, headers } = await setUpPublicViewMatrix(t.app, WORD));
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
   for (const caller of callers) {
     it(`${caller}: ListRecords and ListIdentifiers answer the public view only`, async () => {
       for (const verb of ['ListRecords', 'ListIdentifiers']) {
         const url = new URLSearchParams({ verb, metadataPrefix: 'oai_dc' });
-        const res = await t.app.inject({
+        const res = await matrix.app.inject({
           method: 'GET',
           url: `/oai?${url}`,
-          headers: headers(caller),
+          headers: matrix.headers(caller),
         });
         const answer = oaiAnswer(res);
-        const { headers: items } = await harvest(t.app, { verb, metadataPrefix: 'oai_dc' });
+        const { headers: items } = await harvest(matrix.app, { verb, metadataPrefix: 'oai_dc' });
         // The caller's answer is the visitor's, byte for byte.
         expect(items.map((h) => h.id)).toEqual(
           [
@@ -64,10 +52,10 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
           ].map((m) => m[1]),
         );
         expect(new Set(items.filter((h) => !h.deleted).map((h) => h.id))).toEqual(
-          new Set([ids.published]),
+          new Set([matrix.ids.published]),
         );
         expect(new Set(items.filter((h) => h.deleted).map((h) => h.id))).toEqual(
-          new Set([ids.withdrawn]),
+          new Set([matrix.ids.withdrawn]),
         );
         for (const state of ['draft', 'submitted', 'withdrawn'] as const) {
           expect(answer.body.includes(`${WORD} ${state}`), `${verb} ${state}`).toBe(false);
@@ -81,7 +69,7 @@ describe.each(testDatabases)('OAI-PMH access matrix on $name', (database) => {
         for (const metadataPrefix of ['oai_dc', 'iso19139', 'dcat_ap']) {
           const answer = await oai(caller, {
             verb: 'GetRecord',
-            identifier: `oai:geoportal.example.org:${ids[state]}`,
+            identifier: `oai:geoportal.example.org:${matrix.ids[state]}`,
             metadataPrefix,
           });
           expect(answer.body.includes(`${WORD} ${state}`), `${state} ${metadataPrefix}`).toBe(

@@ -1,11 +1,6 @@
-import type { ObjectState } from '@geoportal/contract/object';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PublicViewCaller,
-  publicViewCallers,
-  setUpPublicViewMatrix,
-} from '../../test/public-view-matrix.js';
-import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { readMatrixCallers, useReadMatrix } from '../../test/read-matrix.js';
+import { testDatabases } from '../../test/test-app.js';
 import { readSitemap } from './sitemap.test-helpers.js';
 
 /**
@@ -18,23 +13,13 @@ import { readSitemap } from './sitemap.test-helpers.js';
 const PUBLIC_URL = 'https://geo.example.org';
 
 describe.each(testDatabases)('sitemap access matrix on $name', (database) => {
-  let t: TestApp;
-  let ids = {} as Record<ObjectState, string>;
-  let headers: (caller: PublicViewCaller) => Record<string, string> = () => ({});
+  const matrix = useReadMatrix(database, 'Sitemapprobe', { PUBLIC_URL });
 
-  beforeAll(async () => {
-    t = await createTestApp(database, { PUBLIC_URL });
-    ({ ids, headers } = await setUpPublicViewMatrix(t.app, 'Sitemapprobe'));
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  for (const caller of publicViewCallers) {
+  for (const caller of readMatrixCallers) {
     it(`${caller}: the sitemap lists the published record only, as it does for visitors`, async () => {
-      const visitor = await readSitemap(t.app, PUBLIC_URL);
-      const seen = await readSitemap(t.app, PUBLIC_URL, headers(caller));
-      expect(seen.records.map((r) => r.id)).toEqual([ids.published]);
+      const visitor = await readSitemap(matrix.app, PUBLIC_URL);
+      const seen = await readSitemap(matrix.app, PUBLIC_URL, matrix.headers(caller));
+      expect(seen.records.map((r) => r.id)).toEqual([matrix.ids.published]);
       // The caller's files are the visitor's, byte for byte.
       expect(seen.index.body).toBe(visitor.index.body);
       expect([...seen.files].map(([path, f]) => [path, f.body])).toEqual(
@@ -42,7 +27,7 @@ describe.each(testDatabases)('sitemap access matrix on $name', (database) => {
       );
       const everything = [...seen.files.values()].map((f) => f.body).join('\n');
       for (const state of ['draft', 'submitted', 'withdrawn'] as const) {
-        expect(everything.includes(ids[state]), state).toBe(false);
+        expect(everything.includes(matrix.ids[state]), state).toBe(false);
       }
     });
   }

@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantin
 import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../../../components/layout/column-heads';
 import { ScrollBox } from '../../../components/layout/scroll-box';
 import { useAccess } from '../../../lib/auth/access';
 import { useLoaded } from '../../../lib/hooks/use-loaded';
@@ -66,15 +67,7 @@ export function HarvestersPage() {
       {list.data && list.data.harvesters.length > 0 && (
         <ScrollBox minWidth={900} label={intl.formatMessage({ id: 'harvesters.list.label' })}>
           <Table striped data-testid="harvester-list">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((key) => (
-                  <Table.Th key={key} scope="col">
-                    <FormattedMessage id={key} />
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={columns} />
             <Table.Tbody>
               {list.data.harvesters.map((harvester) => (
                 <HarvesterRow

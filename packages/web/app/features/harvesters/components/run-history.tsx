@@ -3,6 +3,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { ColumnHeads } from '../../../components/layout/column-heads';
 import { ScrollBox } from '../../../components/layout/scroll-box';
 import { processLink } from '../model/run-format';
 import { RunCounts } from './run-counts';
@@ -36,15 +37,7 @@ export function RunHistory({ runs }: { runs: HarvestRun[] | undefined }) {
       {runs && runs.length > 0 && (
         <ScrollBox minWidth={760} label={intl.formatMessage({ id: 'harvesters.history.title' })}>
           <Table striped data-testid="run-history">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((key) => (
-                  <Table.Th key={key} scope="col">
-                    <FormattedMessage id={key} />
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={columns} />
             <Table.Tbody>
               {runs.map((run) => (
                 <Table.Tr key={run.process}>

@@ -1,7 +1,7 @@
 import type { HarvestRun } from '@geoportal/contract/harvester';
 import { Badge } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import { runStateColor } from '../model/run-format';
+import { ProcessStateBadge } from '../../../components/processes/process-state-badge';
 
 /** A run's state as a badge with the processes page's words; "never run" without a run. */
 export function RunState({ run }: { run: HarvestRun | null }) {
@@ -12,9 +12,5 @@ export function RunState({ run }: { run: HarvestRun | null }) {
       </Badge>
     );
   }
-  return (
-    <Badge color={runStateColor[run.state]} variant="dot" tt="none">
-      <FormattedMessage id={`processes.state.${run.state}`} />
-    </Badge>
-  );
+  return <ProcessStateBadge state={run.state} />;
 }

@@ -11,15 +11,6 @@ export const countNames = [
   'deleted',
 ] as const satisfies readonly (keyof HarvestCounts)[];
 
-/** The colour of a run's state: the processes page's colours, so both pages read alike. */
-export const runStateColor: Record<HarvestRun['state'], string> = {
-  queued: 'gray',
-  running: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-  canceled: 'orange',
-};
-
 /** Whether a run may still change (its counters grow, its state moves on). */
 export const isRunOpen = (run: HarvestRun | null | undefined) =>
   run?.state === 'queued' || run?.state === 'running';

@@ -1,13 +1,14 @@
 import type { Process } from '@geoportal/contract/processes';
-import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ScrollBox } from '../../../components/layout/scroll-box';
+import { ProcessStateBadge } from '../../../components/processes/process-state-badge';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { showToast } from '../../../lib/toast';
 import { cancelProcess, retryProcess } from '../api/processes';
-import { isFinished, kindKey, stateColor } from '../model/format';
+import { isFinished, kindKey } from '../model/format';
 import { ProcessLogView } from './process-log';
 import { ProcessProgress } from './process-progress';
 
@@ -65,9 +66,7 @@ export function ProcessDetail({
       <Group justify="space-between" wrap="wrap">
         <Title order={2} id={headingId} size="h3">
           <FormattedMessage id={kindKey(process.kind)} defaultMessage={process.kind} />{' '}
-          <Badge color={stateColor[process.state]} variant="dot" tt="none">
-            <FormattedMessage id={`processes.state.${process.state}`} />
-          </Badge>
+          <ProcessStateBadge state={process.state} />
         </Title>
         <Group gap="xs">
           {!isFinished(process) && (

@@ -21,13 +21,15 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { ColumnHeads } from '../../../components/layout/column-heads';
 import { ScrollBox } from '../../../components/layout/scroll-box';
+import { ProcessStateBadge } from '../../../components/processes/process-state-badge';
 import { useAccess } from '../../../lib/auth/access';
 import { useProcessEvents } from '../../../lib/hooks/use-process-events';
 import { errorText } from '../../../lib/http/error-text';
 import { showToast } from '../../../lib/toast';
 import { getProcess, listProcesses, listSchedules, startProcess } from '../api/processes';
-import { durationSeconds, formatDuration, isFinished, kindKey, stateColor } from '../model/format';
+import { durationSeconds, formatDuration, isFinished, kindKey } from '../model/format';
 import { ProcessDetail } from './process-detail';
 import { ProcessProgress } from './process-progress';
 
@@ -188,22 +190,16 @@ export function ProcessesPage() {
         {list && list.items.length > 0 && (
           <ScrollBox minWidth={640} label={intl.formatMessage({ id: 'processes.list.title' })}>
             <Table striped highlightOnHover data-testid="process-list">
-              <Table.Thead>
-                <Table.Tr>
-                  {[
-                    'processes.column.kind',
-                    'processes.column.state',
-                    'processes.column.progress',
-                    'processes.column.counters',
-                    'processes.column.startedBy',
-                    'processes.column.duration',
-                  ].map((key) => (
-                    <Table.Th key={key} scope="col">
-                      <FormattedMessage id={key} />
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                columns={[
+                  'processes.column.kind',
+                  'processes.column.state',
+                  'processes.column.progress',
+                  'processes.column.counters',
+                  'processes.column.startedBy',
+                  'processes.column.duration',
+                ]}
+              />
               <Table.Tbody>
                 {list.items.map((process) => {
                   const seconds = durationSeconds(process, now);
@@ -228,9 +224,7 @@ export function ProcessesPage() {
                         </UnstyledButton>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={stateColor[process.state]} variant="dot" tt="none">
-                          <FormattedMessage id={`processes.state.${process.state}`} />
-                        </Badge>
+                        <ProcessStateBadge state={process.state} />
                       </Table.Td>
                       <Table.Td miw={120}>
                         <ProcessProgress process={process} />
@@ -352,21 +346,15 @@ function ScheduleTable({
       ) : (
         <ScrollBox minWidth={480} label={intl.formatMessage({ id: 'processes.schedules.title' })}>
           <Table data-testid="schedule-list">
-            <Table.Thead>
-              <Table.Tr>
-                {[
-                  'processes.column.kind',
-                  'processes.schedules.cron',
-                  'processes.schedules.next',
-                  'processes.schedules.last',
-                  'processes.column.state',
-                ].map((key) => (
-                  <Table.Th key={key} scope="col">
-                    <FormattedMessage id={key} />
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              columns={[
+                'processes.column.kind',
+                'processes.schedules.cron',
+                'processes.schedules.next',
+                'processes.schedules.last',
+                'processes.column.state',
+              ]}
+            />
             <Table.Tbody>
               {schedules.map((schedule) => (
                 <Table.Tr key={schedule.id}>

@@ -20,11 +20,3 @@ export const kindKey = (kind: string) => `processes.kind.${kind}`;
 
 export const isFinished = (process: Process) =>
   process.state === 'succeeded' || process.state === 'failed' || process.state === 'canceled';
-
-export const stateColor: Record<Process['state'], string> = {
-  queued: 'gray',
-  running: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-  canceled: 'orange',
-};
