@@ -204,22 +204,14 @@ function pick(value: unknown, paths: Path[], withheld: Path[]): unknown {
 const ID_ATTRIBUTES = new Set(['@id', '@gml:id']);
 
 /**
- * The tree with its xs:ID values made unique to the record (`EN` → `EN-<record id>`) and the
- * references to them (`locale="#EN"`) with them: an answer holds several records, and an ID
- * may stand only once in a document.
+ * The attribute values of a record with its xs:ID values made unique to the record
+ * (`EN` → `EN-<record id>`) and the references to them (`locale="#EN"`) with them: an answer
+ * holds several records, and an ID may stand only once in a document. Applied while writing,
+ * so the tree is not copied for it.
  */
-function withRecordIds(value: unknown, recordId: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => withRecordIds(item, recordId));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => {
-      if (typeof child !== 'string') return [key, withRecordIds(child, recordId)];
-      if (ID_ATTRIBUTES.has(key)) return [key, `${child}-${recordId}`];
-      // Same-document references: locale="#EN", and any other attribute pointing at an ID.
-      if (key.startsWith('@') && /^#[\w.-]+$/.test(child)) return [key, `${child}-${recordId}`];
-      return [key, child];
-    }),
-  );
+function withRecordIds(recordId: string) {
+  return (key: string, value: string) =>
+    ID_ATTRIBUTES.has(key) || /^#[\w.-]+$/.test(value) ? `${value}-${recordId}` : value;
 }
 
 /**
@@ -241,7 +233,8 @@ export function isoRecord(
         : set === 'summary'
           ? summaryPaths
           : [...briefPaths, ...pathsOf(set)];
-  return writeIsoTree({
-    'gmd:MD_Metadata': withRecordIds(pick(root, paths, [ABSTRACT]), recordId),
-  });
+  return writeIsoTree(
+    { 'gmd:MD_Metadata': pick(root, paths, [ABSTRACT]) },
+    { attribute: withRecordIds(recordId) },
+  );
 }

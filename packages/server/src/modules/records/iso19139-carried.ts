@@ -1,6 +1,6 @@
 import { type Metadata, pruneEmpty } from '@geoportal/contract/record';
 import { layerProtocols } from './iso19139-codes.js';
-import { xmlText } from './iso19139-writer.js';
+import { xmlText } from './xml-tree-writer.js';
 
 /**
  * The part of a record an ISO 19139 round trip keeps, in the form it comes back in: what

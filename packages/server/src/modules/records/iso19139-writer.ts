@@ -8,7 +8,6 @@ import {
   type RecordLanguage,
   recordLanguages,
 } from '@geoportal/contract/record';
-import { XMLBuilder } from 'fast-xml-parser';
 import {
   codeListBase,
   languageCodes,
@@ -22,7 +21,7 @@ import {
   thesauri,
   type Vocabularies,
 } from './iso19139-codes.js';
-import { isXmlChar } from './xml-document.js';
+import { type TreeWriting, writeXmlTree } from './xml-tree-writer.js';
 
 /**
  * Writes a record as an ISO 19139 document (gmd:MD_Metadata). Elements follow the order of
@@ -41,65 +40,9 @@ export interface ExportedObject {
   metadata: Metadata;
 }
 
-/** An element of the builder's tree: child elements and `@attributes` by name. */
+/** An element of the written tree: child elements and `@attributes` by name (`writeXmlTree`). */
 export type IsoNode = Record<string, unknown>;
 type Node = IsoNode;
-
-/**
- * Text as XML can carry it: characters XML 1.0 forbids (most control characters, lone
- * surrogates) cannot be written at all and are dropped; everything else is escaped by the
- * builder.
- */
-export function xmlText(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (isXmlChar(code) && !(code >= 0xd800 && code <= 0xdfff)) out += ch;
-  }
-  return out;
-}
-
-/** Escapes element text; CR as a reference, since every XML reader turns a raw CR into LF. */
-const escapeText = (value: string) =>
-  xmlText(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#13;');
-
-/**
- * Escapes attribute values; tab, LF and CR as references, since readers normalise them to
- * spaces. The builder itself then escapes the quotes.
- */
-const escapeAttribute = (value: string) =>
-  escapeText(value).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
-
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  format: true,
-  suppressEmptyNode: true,
-  // Otherwise an attribute whose value is "true" would be written without a value.
-  suppressBooleanAttributes: false,
-  // Escaping is done here, in one place, instead of by the builder's entity table.
-  processEntities: false,
-  tagValueProcessor: (_name, value) => (typeof value === 'string' ? escapeText(value) : value),
-  attributeValueProcessor: (_name, value) =>
-    typeof value === 'string' ? escapeAttribute(value) : value,
-});
-
-/** Drops undefined members, which the builder would otherwise write as the text "undefined". */
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, compact(v)]),
-    );
-  }
-  return value;
-}
 
 /**
  * A number as xs:decimal: no exponent (String(1e-7) would be "1e-7") and the shortest digits
@@ -512,7 +455,7 @@ function metadataContact(metadata: Metadata): Node {
 }
 
 /**
- * The record's `gmd:MD_Metadata` element as the builder's tree: element names as keys in the
+ * The record's `gmd:MD_Metadata` element as a tree for `writeXmlTree`: element names as keys in the
  * order of the schema, attributes as `@name`. The catalogue service trims it to the ISO
  * Application Profile's element sets; `writeIsoTree` writes it.
  */
@@ -589,16 +532,11 @@ export function iso19139Tree(object: ExportedObject, vocabularies: Vocabularies)
 }
 
 /** Writes a tree of `iso19139Tree` (or a part of it) as XML, without an XML declaration. */
-export function writeIsoTree(tree: IsoNode): string {
-  return builder.build(compact(tree));
+export function writeIsoTree(tree: IsoNode, writing?: TreeWriting): string {
+  return writeXmlTree(tree, writing);
 }
 
 /** Writes the record as an ISO 19139 document (UTF-8, with XML declaration). */
 export function writeIso19139(object: ExportedObject, vocabularies: Vocabularies): string {
-  return builder.build(
-    compact({
-      '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
-      ...iso19139Tree(object, vocabularies),
-    }),
-  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${writeXmlTree(iso19139Tree(object, vocabularies))}`;
 }

@@ -8,10 +8,9 @@ import {
   createObject,
   findImportMatch,
   getObject,
-  getObjectsNormal,
   updateObject,
 } from '../objects/object.service.js';
-import { loadReadable, type ObjectContext } from '../objects/object-kernel.js';
+import { loadReadable, loadReadableObjects, type ObjectContext } from '../objects/object-kernel.js';
 import { can, isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
 import type { Vocabularies } from './iso19139-codes.js';
@@ -45,20 +44,35 @@ export async function exportIso19139Tree(ctx: ObjectContext, id: string): Promis
 /**
  * The ISO 19139 element trees of several records for one answer (the catalogue service's
  * pages): each read with the caller's account's access, as the search finds them (no
- * access key; undefined where it is gone or not readable), the classifications' labels read once for all of them rather than per record.
+ * access key; undefined where it is gone or not readable). The records and their grants are
+ * read in one statement, the classifications' labels once for all of them.
  */
 export async function exportIso19139Trees(
   ctx: Pick<ObjectContext, 'db' | 'auth'>,
   ids: readonly string[],
 ): Promise<(IsoNode | undefined)[]> {
-  const objects = await getObjectsNormal(ctx, ids);
+  const rows = await loadReadableObjects(ctx, ids);
   const classifications = new Set<string>(seededClassifications);
-  for (const object of objects) {
-    for (const k of object?.metadata.classifiedKeywords ?? [])
+  for (const row of rows.values()) {
+    for (const k of (row.metadata as Metadata).classifiedKeywords ?? [])
       classifications.add(k.classification);
   }
   const vocabulary = await readClassifications(ctx.db, [...classifications]);
-  return objects.map((object) => object && iso19139Tree(object, vocabulary));
+  return ids.map((id) => {
+    const row = rows.get(id);
+    return (
+      row &&
+      iso19139Tree(
+        {
+          id: row.id,
+          type: row.type,
+          modified: row.modified_at.toISOString(),
+          metadata: row.metadata as Metadata,
+        },
+        vocabulary,
+      )
+    );
+  });
 }
 
 /** A readable record as a GeoJSON Feature. */

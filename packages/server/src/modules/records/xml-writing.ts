@@ -1,4 +1,4 @@
-import { xmlText } from './iso19139-writer.js';
+import { xmlText } from './xml-tree-writer.js';
 
 /**
  * Writing XML answers as strings from escaped parts (CSW, OAI-PMH): the answers embed whole
