@@ -48,6 +48,32 @@ test.describe('colour scheme', () => {
     await expect.poll(() => schemeOf(page)).toBe('light');
   });
 
+  test('the menu opens from the keyboard on its first press and gives the focus back', async ({
+    page,
+  }) => {
+    // The menu's code comes with its first press (deferred-menu.tsx): the focus must pass
+    // from the page's plain button into the menu and back to the button that replaced it.
+    await gotoHydrated(page, '/');
+    const button = page.getByRole('button', { name: 'Farbschema' });
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Hell' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Hell' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Dunkel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => schemeOf(page)).toBe('dark');
+    await expect(button).toBeFocused();
+  });
+
   test('the server renders the light scheme', async ({ request }) => {
     const html = await (await request.get('/search')).text();
     expect(html).toContain('data-mantine-color-scheme="light"');

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastContainer } from '../components/layout/toast-container';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadToastList, ToastContainer } from '../components/layout/toast-container';
 import { renderWithProviders } from './testing/render-with-providers';
 import {
   hideToast,
@@ -33,6 +33,11 @@ function settle(ms = toastRules.transitionMs + 50) {
 const toasts = () => [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')];
 const messagesShown = () => toasts().map((element) => element.textContent);
 
+// The container's chunk, loaded here as a page loads it with its first toast: the tests below
+// then see the container at once, with fake timers.
+beforeAll(async () => {
+  await loadToastList();
+});
 beforeEach(() => {
   vi.useFakeTimers();
 });

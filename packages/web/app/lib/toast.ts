@@ -50,6 +50,15 @@ export const toastContainerProps = {
   withAutoCloseProgress: toastRules.progressBar,
 } satisfies NotificationsProps;
 
+// The container is loaded with the first toast (toast-container.tsx) and sets its limit and
+// position only then; the store holds them from the start, so that a burst of toasts before
+// it has come opens three and queues the rest as it always does.
+notificationsStore.updateState((state) => ({
+  ...state,
+  limit: toastRules.maxOpen,
+  defaultPosition: toastRules.position,
+}));
+
 const colors: Record<ToastType, string> = {
   info: 'blue',
   success: 'green',

@@ -1,17 +1,20 @@
-import { ActionIcon, type MantineColorScheme, Menu, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, type MantineColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { CheckMark } from './check-mark';
+import { DeferredMenu } from './deferred-menu';
 
 const schemes: readonly MantineColorScheme[] = ['light', 'dark', 'auto'];
 
-/** The colour scheme menu (SPEC §2, §4): light, dark or automatic (follows the system). */
+/**
+ * The colour scheme menu (SPEC §2, §4): light, dark or automatic (follows the system). The
+ * menu comes with the header-menus chunk on the first press (deferred-menu.tsx).
+ */
 export function ColorSchemeMenu() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
+    <DeferredMenu
+      trigger={
         <ActionIcon
           variant="default"
           size="lg"
@@ -20,21 +23,17 @@ export function ColorSchemeMenu() {
         >
           <SchemeIcon />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {schemes.map((scheme) => (
-          <Menu.Item
-            key={scheme}
-            aria-current={colorScheme === scheme ? 'true' : undefined}
-            leftSection={<CheckMark visible={colorScheme === scheme} />}
-            fw={colorScheme === scheme ? 700 : undefined}
-            onClick={() => setColorScheme(scheme)}
-          >
-            {t(`colorScheme.${scheme}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(menus, target) => (
+        <menus.ChoiceMenu
+          target={target}
+          choices={schemes.map((scheme) => ({ value: scheme, label: t(`colorScheme.${scheme}`) }))}
+          current={colorScheme}
+          onChoose={setColorScheme}
+        />
+      )}
+    </DeferredMenu>
   );
 }
 

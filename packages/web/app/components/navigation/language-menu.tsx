@@ -1,10 +1,10 @@
 import { availableLanguages, type Language } from '@geoportal/contract/languages';
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { UNSAFE_DataRouterContext as DataRouterContext, useRevalidator } from 'react-router';
 import { chooseLanguage } from '../../lib/language';
-import { CheckMark } from './check-mark';
+import { DeferredMenu } from './deferred-menu';
 
 /** A full page load (a seam for tests: jsdom cannot reload). */
 export const pageReload = { reload: () => window.location.reload() };
@@ -12,7 +12,8 @@ const reloadPage = () => pageReload.reload();
 
 /**
  * The language menu (SPEC §2, §4): stores the choice, sets the page language and reloads
- * the translations through the root loader, without a full page load.
+ * the translations through the root loader, without a full page load. The menu comes with the
+ * header-menus chunk on the first press (deferred-menu.tsx).
  */
 export function LanguageMenu({ current }: { current: Language }) {
   const intl = useIntl();
@@ -30,8 +31,8 @@ export function LanguageMenu({ current }: { current: Language }) {
     });
   };
   return (
-    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
+    <DeferredMenu
+      trigger={
         <Button
           variant="default"
           size="sm"
@@ -41,21 +42,20 @@ export function LanguageMenu({ current }: { current: Language }) {
         >
           {current.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {availableLanguages.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            aria-current={language === current ? 'true' : undefined}
-            leftSection={<CheckMark visible={language === current} />}
-            fw={language === current ? 700 : undefined}
-            onClick={() => handleChoose(language)}
-          >
-            {t(`language.${language}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(menus, target) => (
+        <menus.ChoiceMenu
+          target={target}
+          choices={availableLanguages.map((language) => ({
+            value: language,
+            label: t(`language.${language}`),
+            lang: language,
+          }))}
+          current={current}
+          onChoose={handleChoose}
+        />
+      )}
+    </DeferredMenu>
   );
 }

@@ -1,11 +1,15 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
+import { DeferredMenu } from './deferred-menu';
 import type { MenuItem } from './menu-items';
 import { isActive, menuHref } from './menu-link';
 import classes from './navigation.module.css';
 
-/** The main menu in the header on wider screens: links and drop-down groups. */
+/**
+ * The main menu in the header on wider screens: links and drop-down groups. A group's menu
+ * comes with the header-menus chunk on the first press of its button (deferred-menu.tsx).
+ */
 export function MainNav({ items }: { items: readonly MenuItem[] }) {
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -13,34 +17,35 @@ export function MainNav({ items }: { items: readonly MenuItem[] }) {
   return (
     <nav aria-label={t('nav.main')} className={classes.desktop}>
       <Group gap={2} wrap="nowrap">
-        {items.map((item) =>
-          item.children ? (
-            <Menu key={item.id} position="bottom-start" withInitialFocusPlaceholder={false}>
-              <Menu.Target>
+        {items.map(({ children, ...item }) =>
+          children ? (
+            <DeferredMenu
+              key={item.id}
+              trigger={
                 <Button
                   variant="subtle"
                   color="dark"
                   className={classes.link}
-                  data-active={item.children.some((c) => isActive(c, pathname)) || undefined}
+                  data-active={children.some((c) => isActive(c, pathname)) || undefined}
                   rightSection={<Chevron />}
                 >
                   {t(item.label)}
                 </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {item.children.map((entry) => [
-                  entry.divider ? <Menu.Divider key={`${entry.id}-divider`} /> : null,
-                  <Menu.Item
-                    key={entry.id}
-                    component={Link}
-                    to={menuHref(entry)}
-                    aria-current={isActive(entry, pathname) ? 'page' : undefined}
-                  >
-                    {t(entry.label)}
-                  </Menu.Item>,
-                ])}
-              </Menu.Dropdown>
-            </Menu>
+              }
+            >
+              {(menus, target) => (
+                <menus.NavGroupMenu
+                  target={target}
+                  entries={children.map((entry) => ({
+                    id: entry.id,
+                    label: t(entry.label),
+                    href: menuHref(entry),
+                    current: isActive(entry, pathname),
+                    divider: entry.divider === true,
+                  }))}
+                />
+              )}
+            </DeferredMenu>
           ) : (
             <Button
               key={item.id}

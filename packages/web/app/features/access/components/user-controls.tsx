@@ -1,24 +1,22 @@
 import { displayName } from '@geoportal/contract/access-names';
-import { ActionIcon, Anchor, Button, Divider, Popover, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Button, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { Link, useRevalidator } from 'react-router';
-import { useAccess } from '../../../lib/auth/access';
+import { Link } from 'react-router';
+import { DeferredMenu } from '../../../components/navigation/deferred-menu';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { pathTo } from '../../../route-paths';
+import { UserPanel } from './user-panel';
 
 /**
  * The right-hand sign-in control (SPEC §2): a login icon link when form login is on and
  * nobody is signed in, otherwise the user menu with display name, user name, email, the
- * profile link (not for read-only users) and logout.
+ * profile link (not for read-only users) and logout. The pop-over comes with the header-menus
+ * chunk on the first press of the button (deferred-menu.tsx).
  */
 export function UserControls({ formLogin }: { formLogin: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { auth } = useAccess();
   const state = useAuth();
-  const revalidator = useRevalidator();
-  const [opened, setOpened] = useState(false);
 
   if (!state.isLoggedIn || !state.principal) {
     if (!formLogin || state.status === 'unknown') return null;
@@ -38,23 +36,11 @@ export function UserControls({ formLogin }: { formLogin: boolean }) {
 
   const principal = state.principal;
   const name = displayName(principal);
-  const handleLogout = async () => {
-    // SPEC §4: the local session is cleared either way; on success the screen state reloads.
-    if (await auth.logout()) await revalidator.revalidate();
-  };
-  const close = () => setOpened(false);
-  // A disclosure, not an ARIA menu: it holds text (name, email) besides links and buttons.
   return (
-    <Popover position="bottom-end" withinPortal opened={opened} onChange={setOpened} shadow="md">
-      <Popover.Target>
-        <Button
-          variant="default"
-          aria-label={t('userMenu.label', { name })}
-          aria-expanded={opened}
-          maw={220}
-          px="xs"
-          onClick={() => setOpened((o) => !o)}
-        >
+    <DeferredMenu
+      popup="dialog"
+      trigger={
+        <Button variant="default" aria-label={t('userMenu.label', { name })} maw={220} px="xs">
           {/* Initials on phones, where the header has no room for a name. */}
           <Text hiddenFrom="sm" size="sm" fw={700} component="span" aria-hidden="true">
             {initialsOf(name)}
@@ -63,47 +49,15 @@ export function UserControls({ formLogin }: { formLogin: boolean }) {
             {name}
           </Text>
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={t('userMenu.label', { name })} role="dialog">
-        <Stack gap={4} miw={200}>
-          <Text fw={600} size="sm">
-            {name}
-          </Text>
-          <Text size="sm" data-testid="user-menu-name">
-            {principal.name}
-          </Text>
-          {principal.email ? (
-            <Text size="xs" c="dimmed">
-              {principal.email}
-            </Text>
-          ) : null}
-          <Divider my="xs" />
-          {principal.readonly ? null : (
-            <Anchor
-              component={Link}
-              to={pathTo('management.profile', { name: principal.name })}
-              size="sm"
-              onClick={close}
-            >
-              {t('userMenu.profile')}
-            </Anchor>
-          )}
-          <Button
-            variant="subtle"
-            color="dark"
-            size="compact-sm"
-            justify="flex-start"
-            px={0}
-            onClick={() => {
-              close();
-              void handleLogout();
-            }}
-          >
-            {t('userMenu.logout')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      {(menus, target) => (
+        // A disclosure, not an ARIA menu: it holds text (name, email) besides links and buttons.
+        <menus.DisclosurePopover target={target} label={t('userMenu.label', { name })}>
+          {(close) => <UserPanel principal={principal} name={name} onClose={close} />}
+        </menus.DisclosurePopover>
+      )}
+    </DeferredMenu>
   );
 }
 
