@@ -79,11 +79,11 @@ export function hitsStatement(
   rows: number,
   scoreSort: ScoreSort,
   exactMax: number = EXACT_MATCHES_MAX,
+  firstBlock?: { facets: boolean },
 ): Sql {
-  const headline = (config: 'german' | 'english', path: Sql, options: string) =>
-    rank
-      ? sql`ts_headline(${sql.raw(`'${config}'`)}, ${path}, ${rank}, ${options})`
-      : sql`null::text`;
+  if (firstBlock && rank && scoreSort === 'first' && start + rows <= rankedBlock(exactMax)) {
+    return firstBlockStatement(where, rank, order, start, rows, exactMax, firstBlock.facets);
+  }
   const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
   const blocks = rank && scoreSort === 'first' ? rankedBlocks(where, start, rows, exactMax) : null;
   const page = blocks
@@ -92,7 +92,53 @@ export function hitsStatement(
     : sql`select d.object_id as id ${scored}
           from search_document d where ${where}
           order by ${order} limit ${rows} offset ${start}`;
-  return sql`
+  return hitColumns(page, rank, sql``);
+}
+
+/**
+ * The page of hits read from the matches of the first ranked block, with how many matches
+ * that block holds and (with `facets`) their facet values, as `hitsStatement` in one
+ * statement: where the block is not full it holds every match, and the search's count and
+ * facets come from the rows the page read anyway (search.service.ts), with no statement of
+ * their own reading the same matches again. Every row carries the same `matched` and
+ * `facet_counts` (computed once); no row means no match.
+ */
+function firstBlockStatement(
+  where: Sql,
+  rank: Sql,
+  order: Sql,
+  start: number,
+  rows: number,
+  exactMax: number,
+  facets: boolean,
+): Sql {
+  const block = rankedBlock(exactMax);
+  const page = sql`select d.object_id as id, ts_rank(d.doc, ${rank}) as score from candidates d
+    order by ${order} limit ${rows} offset ${start}`;
+  const facetCounts = facets
+    ? sql`(select coalesce(json_agg(json_build_array(value, n)), '[]') from (
+        select f as value, count(*)::int as n,
+          row_number() over (partition by split_part(f, '=', 1) order by count(*) desc, f) as r
+        from candidates cross join lateral unnest(candidates.facets) as f
+        group by f) facet_values
+      where r <= ${searchLimits.facetValuesMax})`
+    : sql`null::json`;
+  return hitColumns(
+    page,
+    rank,
+    sql`, (select count(*)::int from candidates) as matched, ${facetCounts} as facet_counts`,
+    sql`with candidates as materialized (
+      select * from search_document d where ${where} limit ${block})`,
+  );
+}
+
+/** The columns of a hit for the ids of `page` in its order (the answer's rows). */
+function hitColumns(page: Sql, rank: Sql | undefined, more: Sql, withClause: Sql = sql``): Sql {
+  const headline = (config: 'german' | 'english', path: Sql, options: string) =>
+    rank
+      ? sql`ts_headline(${sql.raw(`'${config}'`)}, ${path}, ${rank}, ${options})`
+      : sql`null::text`;
+  return sql`${withClause}
     select page.id, ${rank ? sql`ts_rank(s.doc, ${rank})` : sql`null::real`} as score,
       o.type, o.state, o.created_at, o.modified_at,
       o.metadata->'title' as title, o.metadata->'abstract' as abstract,
@@ -103,6 +149,7 @@ export function hitsStatement(
       ${headline('english', sql`o.metadata->'title'->>'en'`, TITLE_HEADLINE)} as hl_title_en,
       ${headline('german', sql`o.metadata->'abstract'->>'de'`, ABSTRACT_HEADLINE)} as hl_abstract_de,
       ${headline('english', sql`o.metadata->'abstract'->>'en'`, ABSTRACT_HEADLINE)} as hl_abstract_en
+      ${more}
     from (select p.id, row_number() over () as position from (${page}) p) page
     join object o on o.id = page.id
     join search_document s on s.object_id = page.id
@@ -127,6 +174,10 @@ export interface HitRow {
   hl_title_en: string | null;
   hl_abstract_de: string | null;
   hl_abstract_en: string | null;
+  /** `firstBlockStatement` only: the matches in the first ranked block. */
+  matched?: number;
+  /** `firstBlockStatement` with facets: `[field=value, count]` among them. */
+  facet_counts?: [string, number][] | null;
 }
 
 /** A row of `tallyStatement`: the count (`value` null) or a facet value's count. */

@@ -31,7 +31,7 @@ import {
   visibilityCondition,
 } from './search-sql.js';
 import { rows, type SearchTarget, type Sql } from './search-statements.js';
-import { emptyFacets, type FacetQuery, facetCounts, tally } from './search-tallies.js';
+import { emptyFacets, type FacetQuery, facetCounts, type Tally, tally } from './search-tallies.js';
 
 /**
  * The catalogue search: plans a checked query (search-params.ts) for one viewer, runs its
@@ -103,8 +103,20 @@ export async function search(
 ): Promise<SearchResponse> {
   const p = plan(request, viewer);
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
-  const [hits, tallies] = await Promise.all([
-    rows<repo.HitRow>(
+  const facetQueries = request.facets ? p.facetQueries : p.facetQueries.slice(0, 1);
+  const count = (f: FacetQuery) =>
+    tally(target, f.where, { facets: request.facets, exactMax, only: f.only });
+  const [main, ...perField] = facetQueries as [FacetQuery, ...FacetQuery[]];
+  // The first page ranked by relevance reads the first block of matches; it counts them
+  // too, and where the block is not full it holds every match: the count and facets of the
+  // search are those, exact, and no tally reads the same matches again. Only where the
+  // block is full is the search counted (and sampled) on its own, after the page. The
+  // per-field facet counts (fq-filtered fields) have conditions of their own and run beside it.
+  const block = repo.rankedBlock(exactMax);
+  const firstBlock =
+    p.rank !== undefined && p.scoreSort === 'first' && request.start + request.rows <= block;
+  const page = async () => {
+    const hits = await rows<repo.HitRow>(
       target,
       repo.hitsStatement(
         p.pageWhere,
@@ -114,15 +126,20 @@ export async function search(
         request.rows,
         p.scoreSort,
         exactMax,
+        firstBlock ? { facets: request.facets } : undefined,
       ),
-    ),
-    Promise.all(
-      (request.facets ? p.facetQueries : p.facetQueries.slice(0, 1)).map((f) =>
-        tally(target, f.where, { facets: request.facets, exactMax, only: f.only }),
-      ),
-    ),
+    );
+    return { hits, tally: firstBlock ? blockTally(hits, block, request.start) : undefined };
+  };
+  const [found, counted, fieldTallies] = await Promise.all([
+    page(),
+    firstBlock ? undefined : count(main),
+    Promise.all(perField.map(count)),
   ]);
-  const [all] = tallies;
+  const hits = found.hits;
+  const mainTally = counted ?? found.tally ?? (await count(main));
+  const tallies = [mainTally, ...fieldTallies];
+  const all = mainTally;
   const docs = await hitDetails(target.db, hits, p.rank !== undefined);
   const approximate = tallies.some((t) => !t.exact);
   return {
@@ -137,6 +154,22 @@ export async function search(
           tallies.map((t) => t.facets),
         )
       : emptyFacets(),
+  };
+}
+
+/**
+ * The tally of a search from its first ranked block (`firstBlockStatement`): exact where the
+ * block was not full (it holds every match), else unknown (`undefined`: counted on its own).
+ */
+function blockTally(hits: repo.HitRow[], block: number, start: number): Tally | undefined {
+  // No hit on a page after the first: the block's count did not come back.
+  if (hits.length === 0 && start > 0) return undefined;
+  const matched = hits[0]?.matched ?? 0;
+  if (matched >= block) return undefined;
+  return {
+    count: matched,
+    exact: true,
+    facets: (hits[0]?.facet_counts ?? []).map(([value, n]) => ({ value, n: Number(n) })),
   };
 }
 
