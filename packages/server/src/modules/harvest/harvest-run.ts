@@ -12,14 +12,17 @@ import { refreshSearchDocuments } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
 import * as repo from './harvest.repository.js';
 import { importPage, type SeenIds } from './harvest-import.js';
+import { loaderOf, resolveListed } from './harvest-listing.js';
 import { cswPages } from './sources/csw-source.js';
 import { oaiPages } from './sources/oai-source.js';
 import { ogcApiRecordsPages } from './sources/ogcapi-source.js';
-import type { Fetch, SourceOptions, SourcePages } from './sources/source.js';
+import type { Fetch, Listing, SourceOptions, SourcePages } from './sources/source.js';
 
 /**
  * One run of a harvester (the `harvest.run` process): pages through the remote within the
- * page and record limits, imports each page (harvest-import.ts), and after a complete and
+ * page and record limits — whole records on a first harvest, identifiers and date stamps
+ * once the harvester knows the remote's records (harvest-listing.ts) — imports each page
+ * (harvest-import.ts), and after a complete and
  * successful listing withdraws the records the remote no longer lists — unless it listed
  * far fewer than the harvester holds. A run that fails, is cancelled or stops at a limit
  * deletes nothing and says why; its counts are kept per page in `harvest_run`.
@@ -99,18 +102,33 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
 
   let pages = 0;
   let limit: string | null = null;
-  // Where the time goes: waiting for the remote's answers, or reading and writing here.
+  /** Listed records whose identity stayed unknown: the listing cannot support deletions. */
+  let unresolved = 0;
+  // A first harvest takes whole records (all are new); later ones list identifiers first.
+  const listing: Listing = (await repo.knowsListedIds(ctx.db, harvesterId))
+    ? 'identifiers'
+    : 'records';
+  // Where the time goes: waiting for the remote's answers (wall time while at least one
+  // request is open: per-record fetches run a few at once), or reading and writing here.
   const timing = { remoteMs: 0, importMs: 0 };
+  let open = 0;
+  let openSince = 0;
   try {
     const request = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
     const fetch: Fetch = async (url) => {
-      const started = performance.now();
+      if (open++ === 0) openSince = performance.now();
       try {
         return await request(url);
       } finally {
-        timing.remoteMs += performance.now() - started;
+        if (--open === 0) timing.remoteMs += performance.now() - openSince;
       }
     };
+    ctx.log(
+      'info',
+      listing === 'identifiers'
+        ? 'Listing identifiers and date stamps; fetching only new and changed records'
+        : 'Listing whole records (first harvest)',
+    );
     for await (const answer of sourcePages(harvester.source_type, {
       source: {
         type: harvester.source_type,
@@ -119,13 +137,18 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       },
       fetch,
       pageSize,
+      listing,
     })) {
       ctx.checkpoint();
       pages += 1;
       page.now = ctx.now();
       const started = performance.now();
-      await importPage(page, answer.records, counts, seen);
-      timing.importMs += performance.now() - started;
+      const waited = timing.remoteMs;
+      const load = loaderOf(answer);
+      unresolved += await resolveListed(ctx.db, harvesterId, answer.records, load);
+      await importPage(page, answer.records, counts, seen, load);
+      // Own work only: the fetches of whole records during the page count as waiting.
+      timing.importMs += performance.now() - started - (timing.remoteMs - waited);
       await repo.updateRun(ctx.db, ctx.processId, counts, null);
       ctx.progress({
         done: counts.seen,
@@ -156,7 +179,11 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       `Stopped at ${limit}, while the remote still announced more: the listing is incomplete, so nothing was deleted.`,
     );
   }
-  const deletion = await withdrawVanished(ctx, harvester, seen, counts);
+  const deletion =
+    unresolved > 0
+      ? `${unresolved} listed records could not be fetched to learn their identifiers: the listing is incomplete, so nothing was deleted.`
+      : await withdrawVanished(ctx, harvester, seen, counts);
+  if (unresolved > 0) ctx.log('warn', deletion as string);
   const message = `${summary(counts)}${deletion ? `. ${deletion}` : ''}`;
   ctx.log('info', message);
   ctx.log(
@@ -168,6 +195,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
     message,
     result: {
       ...counts,
+      listing,
       remoteMs: Math.round(timing.remoteMs),
       importMs: Math.round(timing.importMs),
     },
