@@ -231,6 +231,7 @@ async function writePage(ctx: PageContext, writes: Writes): Promise<void> {
   const changed = [...writes.created.map((c) => c.id), ...writes.overwritten.map((o) => o.id)];
   if (changed.length === 0 && writes.origins.length === 0 && writes.touched.length === 0) return;
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.relaxCommit(trx);
     await repo.insertObjects(trx, writes.created, now);
     for (const o of writes.overwritten) await repo.overwriteObject(trx, o, now);
     await repo.insertHistoryRows(trx, [

@@ -12,7 +12,7 @@ import { refreshSearchDocuments } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
 import * as repo from './harvest.repository.js';
 import { importPage, type SeenIds } from './harvest-import.js';
-import { loaderOf, resolveListed } from './harvest-listing.js';
+import { type Loader, loaderOf, resolveListed } from './harvest-listing.js';
 import { cswPages } from './sources/csw-source.js';
 import { oaiPages } from './sources/oai-source.js';
 import { ogcApiRecordsPages } from './sources/ogcapi-source.js';
@@ -108,28 +108,20 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
   const listing: Listing = (await repo.knowsListedIds(ctx.db, harvesterId))
     ? 'identifiers'
     : 'records';
-  // Where the time goes: waiting for the remote's answers (wall time while at least one
-  // request is open: per-record fetches run a few at once), or reading and writing here.
+  // Where the time goes, side by side: how long the run waited for the remote's answers
+  // (blocked on a listing page or on fetches of whole records), and its own work here (the
+  // ISO reader, the batched writes and index updates). The next listing page is asked for
+  // while this one is imported, so the remote's work and ours overlap.
   const timing = { remoteMs: 0, importMs: 0 };
-  let open = 0;
-  let openSince = 0;
   try {
-    const request = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
-    const fetch: Fetch = async (url) => {
-      if (open++ === 0) openSince = performance.now();
-      try {
-        return await request(url);
-      } finally {
-        if (--open === 0) timing.remoteMs += performance.now() - openSince;
-      }
-    };
+    const fetch = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
     ctx.log(
       'info',
       listing === 'identifiers'
         ? 'Listing identifiers and date stamps; fetching only new and changed records'
         : 'Listing whole records (first harvest)',
     );
-    for await (const answer of sourcePages(harvester.source_type, {
+    const source = sourcePages(harvester.source_type, {
       source: {
         type: harvester.source_type,
         url: harvester.source_url,
@@ -138,17 +130,43 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       fetch,
       pageSize,
       listing,
-    })) {
+    });
+    const ahead = () => {
+      const next = source.next();
+      // Its failure is met where the run awaits it; until then it is no unhandled rejection.
+      next.catch(() => {});
+      return next;
+    };
+    let pending = ahead();
+    for (;;) {
+      const asked = performance.now();
+      const step = await pending;
+      timing.remoteMs += performance.now() - asked;
+      if (step.done) break;
+      const answer = step.value;
       ctx.checkpoint();
       pages += 1;
+      // Read ahead unless this page is the last or the limits end the run with it: a remote
+      // whose paging never ends gets no request beyond the limit.
+      const goOn =
+        answer.more && pages < maxPages && counts.seen + answer.records.length < maxRecords;
+      if (goOn) pending = ahead();
       page.now = ctx.now();
       const started = performance.now();
-      const waited = timing.remoteMs;
-      const load = loaderOf(answer);
+      let loading = 0;
+      const pageLoad = loaderOf(answer);
+      const load: Loader = async (records) => {
+        const begun = performance.now();
+        try {
+          await pageLoad(records);
+        } finally {
+          loading += performance.now() - begun;
+        }
+      };
       unresolved += await resolveListed(ctx.db, harvesterId, answer.records, load);
       await importPage(page, answer.records, counts, seen, load);
-      // Own work only: the fetches of whole records during the page count as waiting.
-      timing.importMs += performance.now() - started - (timing.remoteMs - waited);
+      timing.remoteMs += loading;
+      timing.importMs += performance.now() - started - loading;
       await repo.updateRun(ctx.db, ctx.processId, counts, null);
       ctx.progress({
         done: counts.seen,
@@ -162,6 +180,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
         limit = `the limit of ${maxRecords} records (HARVEST_MAX_RECORDS)`;
       if (limit) break;
     }
+    await source.return();
   } catch (error) {
     if (error instanceof JobCanceled || ctx.signal.aborted) {
       const message = `Canceled after ${pages} pages (${summary(counts)}): nothing was deleted.`;
