@@ -104,6 +104,8 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
   let limit: string | null = null;
   /** Listed records whose identity stayed unknown: the listing cannot support deletions. */
   let unresolved = 0;
+  /** The record count the remote announced with its last page, when it did. */
+  let announced: number | null = null;
   // A first harvest takes whole records (all are new); later ones list identifiers first.
   const listing: Listing = (await repo.knowsListedIds(ctx.db, harvesterId))
     ? 'identifiers'
@@ -144,6 +146,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       timing.remoteMs += performance.now() - asked;
       if (step.done) break;
       const answer = step.value;
+      announced = answer.matched;
       ctx.checkpoint();
       pages += 1;
       // Read ahead unless this page is the last or the limits end the run with it: a remote
@@ -198,11 +201,18 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       `Stopped at ${limit}, while the remote still announced more: the listing is incomplete, so nothing was deleted.`,
     );
   }
-  const deletion =
+  // A listing that ends short of the count the remote announced is no complete listing.
+  // OAI-PMH is left out: its completeListSize may count deleted headers, and is optional.
+  const short =
+    harvester.source_type !== 'oai-pmh' && announced !== null && counts.seen < announced;
+  const incomplete =
     unresolved > 0
       ? `${unresolved} listed records could not be fetched to learn their identifiers: the listing is incomplete, so nothing was deleted.`
-      : await withdrawVanished(ctx, harvester, seen, counts);
-  if (unresolved > 0) ctx.log('warn', deletion as string);
+      : short
+        ? `The remote announced ${announced} records but its paging ended after ${counts.seen}: the listing is incomplete, so nothing was deleted.`
+        : null;
+  if (incomplete) ctx.log('warn', incomplete);
+  const deletion = incomplete ?? (await withdrawVanished(ctx, harvester, seen, counts));
   const message = `${summary(counts)}${deletion ? `. ${deletion}` : ''}`;
   ctx.log('info', message);
   ctx.log(
