@@ -383,6 +383,8 @@ export interface HarvestRecordTable {
   object_id: string;
   harvester_id: string;
   remote_id: string;
+  /** How the remote's listing names it (an OAI-PMH header identifier); null until known. */
+  listed_id: string | null;
   datestamp: string | null;
   fingerprint: string;
   last_harvest: Timestamp;

@@ -16,6 +16,7 @@ import * as m0014 from './0014-search-service-hosts.js';
 import * as m0017 from './0017-record-links.js';
 import * as m0019 from './0019-oai-visibility.js';
 import * as m0020 from './0020-harvest.js';
+import * as m0022 from './0022-harvest-listed-id.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-record-links': m0017,
   '0019-oai-visibility': m0019,
   '0020-harvest': m0020,
+  '0022-harvest-listed-id': m0022,
 };

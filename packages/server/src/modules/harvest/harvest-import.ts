@@ -9,14 +9,16 @@ import { readIso19139Record } from '../records/iso19139-reader.js';
 import { refreshSearchDocuments } from '../search/search-index.js';
 import type { HarvesterWithOwner, OwnRecord } from './harvest.repository.js';
 import * as repo from './harvest.repository.js';
+import type { Loader } from './harvest-listing.js';
 import type { RemoteRecord } from './sources/source.js';
 
 /**
  * Imports one answer page of a run: decides for each record whether it is new, changed,
- * unchanged, a collision or unreadable, reads only the new and changed ones with the ISO
- * 19139 reader, and writes the page in one transaction (objects, history, origins, OAI-PMH
- * traces, search documents) with a few statements instead of a round of statements per
- * record. One unreadable record is counted and logged, and the page goes on.
+ * unchanged, a collision or unreadable, fetches the whole records of the new and changed
+ * ones where the page listed identifiers only (all at once: `Loader`), reads only those
+ * with the ISO 19139 reader, and writes the page in one transaction (objects, history,
+ * origins, OAI-PMH traces, search documents) with a few statements instead of a round of
+ * statements per record. One unreadable record is counted and logged, and the page goes on.
  */
 
 export interface PageContext {
@@ -46,7 +48,7 @@ export function isNewer(remote: string | null, stored: string | null): boolean {
 }
 
 async function readRecord(record: RemoteRecord, vocabularies: Vocabularies): Promise<Read> {
-  const element = record.element ?? (record.load ? await record.load() : null);
+  const element = record.element ?? (record.load && !record.problem ? await record.load() : null);
   if (!element) throw new Error(record.problem ?? 'the remote sent no ISO 19139 record');
   const { type, metadata } = readIso19139Record(element, vocabularies);
   return { type, metadata, fingerprint: fingerprintOf(type, metadata) };
@@ -72,6 +74,7 @@ export async function importPage(
   records: readonly RemoteRecord[],
   counts: HarvestCounts,
   seen: SeenIds,
+  load: Loader = async () => {},
 ): Promise<void> {
   const { harvester, now } = ctx;
   const state: ObjectState = harvester.publish ? 'published' : 'draft';
@@ -107,12 +110,29 @@ export async function importPage(
     }
   }
 
+  // The whole records the decisions below read, fetched together before them.
+  await load(
+    fresh.filter((record) => {
+      const remoteId = record.remoteId as string;
+      const mine = own.get(remoteId);
+      if (mine) return mine.state === 'withdrawn' || isNewer(record.datestamp, mine.datestamp);
+      const other = foreign.get(remoteId);
+      if (other && harvester.collision === 'skip') return false;
+      if (other && harvester.collision === 'overwrite if newer') {
+        const theirs = other.datestamp ?? new Date(other.modified_at).toISOString();
+        return record.datestamp !== null && isNewer(record.datestamp, theirs);
+      }
+      return true;
+    }),
+  );
+
   const writes: Writes = { created: [], overwritten: [], origins: [], touched: [], nowPublic: [] };
   const origin = (objectId: string, record: RemoteRecord, fingerprint: string) =>
     writes.origins.push({
       object_id: objectId,
       harvester_id: harvester.id,
       remote_id: record.remoteId as string,
+      listed_id: record.listedId ?? null,
       datestamp: record.datestamp,
       fingerprint,
       last_harvest: now,
@@ -126,7 +146,9 @@ export async function importPage(
         const restore = mine.state === 'withdrawn';
         if (!restore && !isNewer(record.datestamp, mine.datestamp)) {
           counts.unchanged += 1;
-          writes.touched.push(mine.object_id);
+          // An origin from before listed identifiers were kept learns its own.
+          if (!mine.listed_id && record.listedId) origin(mine.object_id, record, mine.fingerprint);
+          else writes.touched.push(mine.object_id);
           continue;
         }
         const read = await readRecord(record, ctx.vocabularies);
@@ -209,6 +231,7 @@ async function writePage(ctx: PageContext, writes: Writes): Promise<void> {
   const changed = [...writes.created.map((c) => c.id), ...writes.overwritten.map((o) => o.id)];
   if (changed.length === 0 && writes.origins.length === 0 && writes.touched.length === 0) return;
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.relaxCommit(trx);
     await repo.insertObjects(trx, writes.created, now);
     for (const o of writes.overwritten) await repo.overwriteObject(trx, o, now);
     await repo.insertHistoryRows(trx, [

@@ -12,14 +12,17 @@ import { refreshSearchDocuments } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
 import * as repo from './harvest.repository.js';
 import { importPage, type SeenIds } from './harvest-import.js';
+import { type Loader, loaderOf, resolveListed } from './harvest-listing.js';
 import { cswPages } from './sources/csw-source.js';
 import { oaiPages } from './sources/oai-source.js';
 import { ogcApiRecordsPages } from './sources/ogcapi-source.js';
-import type { Fetch, SourceOptions, SourcePages } from './sources/source.js';
+import type { Fetch, Listing, SourceOptions, SourcePages } from './sources/source.js';
 
 /**
  * One run of a harvester (the `harvest.run` process): pages through the remote within the
- * page and record limits, imports each page (harvest-import.ts), and after a complete and
+ * page and record limits — whole records on a first harvest, identifiers and date stamps
+ * once the harvester knows the remote's records (harvest-listing.ts) — imports each page
+ * (harvest-import.ts), and after a complete and
  * successful listing withdraws the records the remote no longer lists — unless it listed
  * far fewer than the harvester holds. A run that fails, is cancelled or stops at a limit
  * deletes nothing and says why; its counts are kept per page in `harvest_run`.
@@ -99,19 +102,28 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
 
   let pages = 0;
   let limit: string | null = null;
-  // Where the time goes: waiting for the remote's answers, or reading and writing here.
+  /** Listed records whose identity stayed unknown: the listing cannot support deletions. */
+  let unresolved = 0;
+  /** The record count the remote announced with its last page, when it did. */
+  let announced: number | null = null;
+  // A first harvest takes whole records (all are new); later ones list identifiers first.
+  const listing: Listing = (await repo.knowsListedIds(ctx.db, harvesterId))
+    ? 'identifiers'
+    : 'records';
+  // Where the time goes, side by side: how long the run waited for the remote's answers
+  // (blocked on a listing page or on fetches of whole records), and its own work here (the
+  // ISO reader, the batched writes and index updates). The next listing page is asked for
+  // while this one is imported, so the remote's work and ours overlap.
   const timing = { remoteMs: 0, importMs: 0 };
   try {
-    const request = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
-    const fetch: Fetch = async (url) => {
-      const started = performance.now();
-      try {
-        return await request(url);
-      } finally {
-        timing.remoteMs += performance.now() - started;
-      }
-    };
-    for await (const answer of sourcePages(harvester.source_type, {
+    const fetch = harvestFetch(ctx.config, ctx.resolve, ctx.signal);
+    ctx.log(
+      'info',
+      listing === 'identifiers'
+        ? 'Listing identifiers and date stamps; fetching only new and changed records'
+        : 'Listing whole records (first harvest)',
+    );
+    const source = sourcePages(harvester.source_type, {
       source: {
         type: harvester.source_type,
         url: harvester.source_url,
@@ -119,13 +131,45 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       },
       fetch,
       pageSize,
-    })) {
+      listing,
+    });
+    const ahead = () => {
+      const next = source.next();
+      // Its failure is met where the run awaits it; until then it is no unhandled rejection.
+      next.catch(() => {});
+      return next;
+    };
+    let pending = ahead();
+    for (;;) {
+      const asked = performance.now();
+      const step = await pending;
+      timing.remoteMs += performance.now() - asked;
+      if (step.done) break;
+      const answer = step.value;
+      announced = answer.matched;
       ctx.checkpoint();
       pages += 1;
+      // Read ahead unless this page is the last or the limits end the run with it: a remote
+      // whose paging never ends gets no request beyond the limit.
+      const goOn =
+        answer.more && pages < maxPages && counts.seen + answer.records.length < maxRecords;
+      if (goOn) pending = ahead();
       page.now = ctx.now();
       const started = performance.now();
-      await importPage(page, answer.records, counts, seen);
-      timing.importMs += performance.now() - started;
+      let loading = 0;
+      const pageLoad = loaderOf(answer);
+      const load: Loader = async (records) => {
+        const begun = performance.now();
+        try {
+          await pageLoad(records);
+        } finally {
+          loading += performance.now() - begun;
+        }
+      };
+      unresolved += await resolveListed(ctx.db, harvesterId, answer.records, load);
+      await importPage(page, answer.records, counts, seen, load);
+      timing.remoteMs += loading;
+      timing.importMs += performance.now() - started - loading;
       await repo.updateRun(ctx.db, ctx.processId, counts, null);
       ctx.progress({
         done: counts.seen,
@@ -139,6 +183,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
         limit = `the limit of ${maxRecords} records (HARVEST_MAX_RECORDS)`;
       if (limit) break;
     }
+    await source.return();
   } catch (error) {
     if (error instanceof JobCanceled || ctx.signal.aborted) {
       const message = `Canceled after ${pages} pages (${summary(counts)}): nothing was deleted.`;
@@ -156,7 +201,18 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
       `Stopped at ${limit}, while the remote still announced more: the listing is incomplete, so nothing was deleted.`,
     );
   }
-  const deletion = await withdrawVanished(ctx, harvester, seen, counts);
+  // A listing that ends short of the count the remote announced is no complete listing.
+  // OAI-PMH is left out: its completeListSize may count deleted headers, and is optional.
+  const short =
+    harvester.source_type !== 'oai-pmh' && announced !== null && counts.seen < announced;
+  const incomplete =
+    unresolved > 0
+      ? `${unresolved} listed records could not be fetched to learn their identifiers: the listing is incomplete, so nothing was deleted.`
+      : short
+        ? `The remote announced ${announced} records but its paging ended after ${counts.seen}: the listing is incomplete, so nothing was deleted.`
+        : null;
+  if (incomplete) ctx.log('warn', incomplete);
+  const deletion = incomplete ?? (await withdrawVanished(ctx, harvester, seen, counts));
   const message = `${summary(counts)}${deletion ? `. ${deletion}` : ''}`;
   ctx.log('info', message);
   ctx.log(
@@ -168,6 +224,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
     message,
     result: {
       ...counts,
+      listing,
       remoteMs: Math.round(timing.remoteMs),
       importMs: Math.round(timing.importMs),
     },

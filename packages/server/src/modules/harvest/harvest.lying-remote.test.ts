@@ -44,6 +44,8 @@ interface Lying {
   seen: string[];
   /** The flaky catalogue answers 500 from its second page on while set. */
   failMidRun: boolean;
+  /** The short catalogue ends its paging after the first page while set, announcing 6. */
+  endEarly: boolean;
 }
 
 const feature = (id: string, updated: string) => ({
@@ -58,7 +60,12 @@ const feature = (id: string, updated: string) => ({
 });
 
 async function startLying(): Promise<Lying> {
-  const state: Lying = { server: undefined as unknown as Server, seen: [], failMidRun: false };
+  const state: Lying = {
+    server: undefined as unknown as Server,
+    seen: [],
+    failMidRun: false,
+    endEarly: false,
+  };
   state.server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
     state.seen.push(`${url.pathname}${url.search}`);
@@ -106,6 +113,11 @@ async function startLying(): Promise<Lying> {
           return void res.writeHead(500, { 'content-type': 'text/plain' }).end('database down');
         }
         return xml(twoPerPage('flaky', start, 3));
+      case '/csw/short':
+        if (state.endEarly) {
+          return xml(getRecordsResponse([isoRecord('short-1', 'Short 1')], 6, 0));
+        }
+        return xml(twoPerPage('short', start, 3));
       case '/csw/malformed':
         return xml(
           getRecordsResponse(
@@ -236,6 +248,25 @@ describe.each(testDatabases)(
         .execute();
       expect(states.map((s) => s.state)).toEqual(Array(6).fill('published'));
       lying.failMidRun = false;
+    });
+
+    it('a paging that ends short of the announced count deletes nothing', async () => {
+      const harvester = await csw('/csw/short');
+      const complete = await h.run(harvester.id);
+      expect(complete.run.counts).toMatchObject({ seen: 6, added: 6 });
+      lying.endEarly = true;
+      const { process, run } = await h.run(harvester.id);
+      expect(process.state).toBe('succeeded');
+      expect(run.counts).toMatchObject({ seen: 1, unchanged: 1, deleted: 0 });
+      expect(run.message).toContain('announced 6 records but its paging ended after 1');
+      const states = await h.t.app.db
+        .selectFrom('harvest_record')
+        .innerJoin('object', 'object.id', 'harvest_record.object_id')
+        .select('object.state')
+        .where('harvest_record.harvester_id', '=', harvester.id)
+        .execute();
+      expect(states.map((s) => s.state)).toEqual(Array(6).fill('published'));
+      lying.endEarly = false;
     });
 
     it('one malformed record is counted as failed and logged with its identifier; the rest arrive', async () => {

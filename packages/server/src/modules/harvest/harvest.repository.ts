@@ -196,6 +196,7 @@ export async function lastCompleteSeen(db: Db, harvesterId: string): Promise<num
 export interface OwnRecord {
   object_id: string;
   remote_id: string;
+  listed_id: string | null;
   datestamp: string | null;
   fingerprint: string;
   state: ObjectState;
@@ -214,6 +215,7 @@ export async function ownRecords(
     .select([
       'harvest_record.object_id',
       'harvest_record.remote_id',
+      'harvest_record.listed_id',
       'harvest_record.datestamp',
       'harvest_record.fingerprint',
       'object.state',
@@ -222,6 +224,37 @@ export async function ownRecords(
     .where('harvest_record.remote_id', 'in', [...remoteIds])
     .execute();
   return rows as OwnRecord[];
+}
+
+/** The remote identifiers of this harvester's records listed under these identifiers. */
+export async function remoteIdsByListed(
+  db: Db,
+  harvesterId: string,
+  listedIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (listedIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('harvest_record')
+    .select(['listed_id', 'remote_id'])
+    .where('harvester_id', '=', harvesterId)
+    .where('listed_id', 'in', [...listedIds])
+    .execute();
+  return new Map(rows.map((r) => [r.listed_id as string, r.remote_id]));
+}
+
+/**
+ * Whether the harvester has met records under their listed identifiers: then a run can list
+ * identifiers first (a first harvest lists whole records: everything is new anyway).
+ */
+export async function knowsListedIds(db: Db, harvesterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('harvest_record')
+    .select('object_id')
+    .where('harvester_id', '=', harvesterId)
+    .where('listed_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -380,6 +413,7 @@ export async function upsertOrigins(
     object_id: string;
     harvester_id: string;
     remote_id: string;
+    listed_id: string | null;
     datestamp: string | null;
     fingerprint: string;
     last_harvest: Date;
@@ -393,12 +427,21 @@ export async function upsertOrigins(
       oc.column('object_id').doUpdateSet((eb) => ({
         harvester_id: eb.ref('excluded.harvester_id'),
         remote_id: eb.ref('excluded.remote_id'),
+        listed_id: eb.fn.coalesce('excluded.listed_id', 'harvest_record.listed_id'),
         datestamp: eb.ref('excluded.datestamp'),
         fingerprint: eb.ref('excluded.fingerprint'),
         last_harvest: eb.ref('excluded.last_harvest'),
       })),
     )
     .execute();
+}
+
+/**
+ * A page's transaction need not wait for its commit to reach the disk: a crash loses at most
+ * the last pages, origins included, and the next run harvests them again.
+ */
+export async function relaxCommit(db: Db): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(db);
 }
 
 /** Notes that a run saw these records unchanged. */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Harvester, type HarvesterInput, HarvestRunList } from '@geoportal/contract/harvester';
 import { Process, ProcessLog } from '@geoportal/contract/processes';
 import type { FastifyInstance } from 'fastify';
@@ -47,6 +49,59 @@ export async function startRemote(port: number, count: number, pageSize = 10): P
   const ids = await insertPublished(t.app, ownerId, count, 'Remote record');
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base: `http://127.0.0.1:${port}`, ids, close: () => t.close() };
+}
+
+export interface RecordedRemote extends Remote {
+  /** Every request the remote answered (path and query), in order. */
+  requests: URL[];
+}
+
+/**
+ * A second instance like `startRemote`'s, reached through a small web server of the test on
+ * a free port that notes every request and hands it on to the instance unchanged (the
+ * instance's own `inject`): the test counts what a run asked the remote for.
+ */
+export async function startRecordedRemote(count: number, pageSize = 10): Promise<RecordedRemote> {
+  const requests: URL[] = [];
+  let app: FastifyInstance | undefined;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://remote');
+    requests.push(url);
+    if (!app) return void res.writeHead(503).end();
+    app
+      .inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { accept: '*/*' } })
+      .then((answer) => {
+        res.writeHead(answer.statusCode, {
+          'content-type': String(answer.headers['content-type'] ?? 'application/octet-stream'),
+        });
+        res.end(answer.rawPayload);
+      })
+      .catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const t = await createTestApp(
+    { name: 'pglite' },
+    {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CSW_MAX_RECORDS: String(pageSize),
+      OAI_PAGE_SIZE: String(pageSize),
+      PROCESS_WORKER: 'false',
+    },
+  );
+  app = t.app;
+  const ownerId = await createAccount(t.app, 'remote-owner', 'remote owner password 1');
+  const ids = await insertPublished(t.app, ownerId, count, 'Remote record');
+  return {
+    t,
+    base: `http://127.0.0.1:${port}`,
+    ids,
+    requests,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await t.close();
+    },
+  };
 }
 
 /** Inserts published, public records in one statement (and indexes them), as the demo seed does. */

@@ -10,7 +10,8 @@ import {
  * OGC API – Records (Part 1): the items of a record collection as GeoJSON, paged by the
  * `next` links; the constraint is a query string of `q` and/or `bbox`. Each item links to
  * its ISO 19139 representation (`rel=alternate`), which is fetched only for records that
- * are new or changed since the last run.
+ * are new or changed since the last run (by the item's `updated`, else `created`): the
+ * items are the light listing whichever way the run lists.
  */
 
 interface Link {
@@ -77,6 +78,7 @@ export async function* ogcApiRecordsPages({ source, fetch, pageSize }: SourceOpt
       if (!href) {
         return {
           remoteId,
+          listedId: remoteId,
           datestamp,
           element: null,
           problem: 'the item links to no ISO 19139 record',
@@ -84,6 +86,7 @@ export async function* ogcApiRecordsPages({ source, fetch, pageSize }: SourceOpt
       }
       return {
         remoteId,
+        listedId: remoteId,
         datestamp,
         element: null,
         load: async () => {
