@@ -13,6 +13,11 @@ export const searchLimits = {
   rowsMax: 100,
   /** Deepest first hit of the list search; beyond it the query must be narrowed. */
   startMax: 10_000,
+  /**
+   * Deepest first record of the catalogue standards (CSW, OGC API Records): harvesters page
+   * through the whole catalogue in a stable order, far deeper than anyone pages a list.
+   */
+  harvestStartMax: 10_000_000,
   /** Up to this many matches, counts, facets and ranking are exact (`approximate` beyond). */
   exactMax: 2_500,
   /** Spatial search (SPEC §9: page 1, size 50); the map asks for up to 10,000 footprints. */

@@ -1,3 +1,4 @@
+import { searchLimits } from '@geoportal/contract/search';
 import type { Sort } from '@geoportal/contract/search-query';
 import { ImportInvalidError } from '../records/record.errors.js';
 import {
@@ -92,8 +93,8 @@ export type CswRequest =
 
 /** Most ids one GetRecordById names. */
 const IDS_MAX = 100;
-/** Deepest first record (as the search's deepest start). */
-const START_MAX = 10_000;
+/** Deepest first record: harvesters page through the whole catalogue. */
+const START_MAX = searchLimits.harvestStartMax;
 
 function operationName(value: string | undefined): (typeof operations)[number] {
   if (value === undefined || value.trim() === '') throw missing('request');

@@ -558,6 +558,9 @@ describe.each(testDatabases)('CSW in the style of the CITE suite on $name', (dat
       expect(last.ids.map(keyOf)).toEqual(['tramways', 'vineyards']);
       const beyond = await page(7);
       expect(beyond).toMatchObject({ matched: 6, returned: 0, next: 0, ids: [] });
+      // Harvesters page through catalogues of any size: deep starts are answered, not refused.
+      const deep = await page(250_001);
+      expect(deep).toMatchObject({ matched: 6, returned: 0, next: 0, ids: [] });
     });
 
     it('pages by GET as well, startPosition 3 of 5', async () => {

@@ -145,7 +145,7 @@ async function getRecords(ctx: Context, request: Extract<CswRequest, { request: 
   const records = await writeRecords(ctx, found.ids, request);
   const returned = records.length;
   const after = request.startPosition - 1 + found.ids.length;
-  const nextRecord = request.resultType === 'hits' || after >= found.numFound ? 0 : after + 1;
+  const nextRecord = request.resultType === 'hits' || !found.more ? 0 : after + 1;
   return (
     declaration +
     element(

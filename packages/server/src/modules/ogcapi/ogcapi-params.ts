@@ -222,7 +222,7 @@ const intersect = (a: string[] | undefined, b: string[] | undefined) =>
 export function readItemsQuery(raw: RawQuery): ItemsQuery {
   checkKnown(raw, itemParameters);
   const limit = integer(raw, 'limit', itemsLimits.limitDefault, 1, itemsLimits.limitMax);
-  const offset = integer(raw, 'offset', 0, 0, searchLimits.startMax);
+  const offset = integer(raw, 'offset', 0, 0, searchLimits.harvestStartMax);
   const box = readBox(raw);
   const datetime = readDatetime(raw);
   const typeText = single(raw, 'type');

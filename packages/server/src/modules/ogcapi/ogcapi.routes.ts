@@ -159,7 +159,7 @@ export const ogcApiRoutes: FastifyPluginAsync = async (app) => {
     const page = await getItems(request.ctx, query, lang);
     const base = `${placesOf(request.ctx).api}/collections/metadata/items`;
     const pageLinks = (f: Format, type: string) => [
-      ...(query.offset + query.limit < page.numberMatched
+      ...(page.more
         ? [
             {
               href: itemsUrl(base, raw, { f, offset: String(query.offset + query.limit) }),

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import { getObject } from '../objects/object.service.js';
 import { viewerOf } from '../objects/policy.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
-import { matchingIds } from '../search/search.service.js';
+import { type MatchingIds, matchingIds } from '../search/search.service.js';
 import { invalidParameter, notFound, OgcApiError } from './ogcapi.errors.js';
 import { EXTERNAL_IDS_MAX, idsByResourceIdentifier } from './ogcapi.repository.js';
 import type { ItemsQuery } from './ogcapi-params.js';
@@ -50,6 +50,8 @@ export async function getItem(ctx: Context, id: string, lang: Language): Promise
 export interface ItemsPage {
   numberMatched: number;
   records: ApiRecord[];
+  /** Whether records follow this page (read, not estimated from the count). */
+  more: boolean;
 }
 
 /** The record ids the answer is kept to: `ids` and `externalIds` together. */
@@ -72,7 +74,7 @@ export async function getItems(
   lang: Language,
 ): Promise<ItemsPage> {
   const only = await restriction(ctx, query);
-  let found: { numFound: number; ids: string[] };
+  let found: MatchingIds;
   try {
     found = await matchingIds(
       { db: ctx.db, timeoutMs: ctx.config.searchTimeoutMs },
@@ -99,6 +101,7 @@ export async function getItems(
   const places = placesOf(ctx);
   return {
     numberMatched: found.numFound,
+    more: found.more,
     records: objects.flatMap((object) => (object ? [toRecord(object, places, lang)] : [])),
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import type { Viewer } from '../objects/policy.js';
-import { search, spatialSearch } from './search.service.js';
+import { matchingIds, search, spatialSearch } from './search.service.js';
 import { rebuildSearchIndex } from './search-index.js';
 import { parseSearch } from './search-params.js';
 import { SAMPLE_LEVEL_MAX, sampleLevel } from './search-sample.js';
@@ -145,6 +145,33 @@ describe.each(testDatabases)(
       expect(last.numberReturned).toBe(30);
       expect(last.numberMatched).toBe(80);
     });
+
+    it('the standards page through every match to the end, whatever the estimate', async () => {
+      // As CSW's nextRecord and OGC API's next link: follow `more` until it says the end.
+      const request = (start: number) =>
+        matchingIds(
+          target,
+          parseSearch({ q: 'Grundwasser', sort: ['created asc'], start, rows: 100 }),
+          visitor,
+        );
+      const seen: string[] = [];
+      for (let start = 0, pages = 0; ; start += 100, pages += 1) {
+        expect(pages).toBeLessThan(PUBLIC / 100 + 1);
+        const page = await request(start);
+        seen.push(...page.ids);
+        if (!page.more) {
+          expect(page.numFound).toBe(PUBLIC);
+          break;
+        }
+        expect(page.ids).toHaveLength(100);
+        expect(page.numFound).toBeGreaterThan(start + 100);
+      }
+      expect(new Set(seen).size).toBe(PUBLIC);
+      expect(seen).toHaveLength(PUBLIC);
+      const beyond = await request(PUBLIC + 500);
+      expect(beyond).toMatchObject({ ids: [], more: false });
+      expect(beyond.numFound).toBeLessThanOrEqual(PUBLIC + 500);
+    }, 120_000);
   },
 );
 

@@ -338,8 +338,14 @@ export async function suggest(
 
 /** The ids of one page of matches and how many there are, for the viewer. */
 export interface MatchingIds {
+  /**
+   * The matches: counted exactly up to `EXACT_MATCHES_MAX`, estimated beyond, but never
+   * below what the pages up to this one hold, and exact once a page reaches the end.
+   */
   numFound: number;
   ids: string[];
+  /** Whether records follow this page: read, not estimated (one more row than the page). */
+  more: boolean;
 }
 
 /**
@@ -365,6 +371,9 @@ export async function matchingIds(
         ? sql`false`
         : sql`(${where}) and d.object_id in (${sql.join(onlyIds)})`;
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
+  // One row more than the page tells whether another page follows. A harvester pages until
+  // the standard's "next" says the end, and an estimated count (beyond the exact limit)
+  // would end its paging early or send it past the end.
   const [hits, all] = await Promise.all([
     request.rows === 0
       ? Promise.resolve([] as repo.HitRow[])
@@ -375,14 +384,25 @@ export async function matchingIds(
             p.rank,
             p.order,
             request.start,
-            request.rows,
+            request.rows + 1,
             p.scoreSort,
             exactMax,
           ),
         ),
     tally(target, only(p.where), { facets: false, exactMax }),
   ]);
-  return { numFound: all.count, ids: hits.map((hit) => hit.id) };
+  if (request.rows === 0) {
+    return { numFound: all.count, ids: [], more: all.count > request.start };
+  }
+  const ids = hits.slice(0, request.rows).map((hit) => hit.id);
+  const more = hits.length > request.rows;
+  const seen = request.start + ids.length;
+  const numFound = more
+    ? Math.max(all.count, seen + 1)
+    : ids.length > 0
+      ? seen
+      : Math.min(all.count, request.start);
+  return { numFound, ids, more };
 }
 
 /**
