@@ -58,10 +58,14 @@ export async function tally(
     );
     return { level, found, n: Number(found.find((row) => row.value === null)?.n ?? 0) };
   };
+  // What a sample cut at its limit proved: at least this many match. A deeper sample's
+  // estimate can fall below it (a few matches, none of them at the deeper level), and a
+  // count below what is known would end paging early and hide pages of hits.
+  let atLeast = 0;
   const answer = ({ level, found, n }: Awaited<ReturnType<typeof probe>>): Tally => {
     const estimate = (k: number) => (level === 0 ? k : roughly(k * 2 ** level));
     return {
-      count: estimate(n),
+      count: level === 0 ? n : Math.max(estimate(n), atLeast),
       exact: level === 0,
       facets: found.flatMap((row) =>
         row.value === null ? [] : [{ value: row.value, n: estimate(Number(row.n)) }],
@@ -78,7 +82,7 @@ export async function tally(
   }
   while (sample.n > sampleMax && sample.level < SAMPLE_LEVEL_MAX) {
     // At least this many match (the sample was cut at its limit).
-    const atLeast = sample.n * 2 ** sample.level;
+    atLeast = Math.max(atLeast, sample.n * 2 ** sample.level);
     const level = Math.min(
       SAMPLE_LEVEL_MAX,
       Math.max(sample.level + 3, Math.ceil(Math.log2(atLeast / sampleMax))),
