@@ -80,9 +80,19 @@ export function hitsStatement(
   scoreSort: ScoreSort,
   exactMax: number = EXACT_MATCHES_MAX,
   firstBlock?: { facets: boolean },
+  columns: HitColumns = 'card',
 ): Sql {
   if (firstBlock && rank && scoreSort === 'first' && start + rows <= rankedBlock(exactMax)) {
-    return firstBlockStatement(where, rank, order, start, rows, exactMax, firstBlock.facets);
+    return firstBlockStatement(
+      where,
+      rank,
+      order,
+      start,
+      rows,
+      exactMax,
+      firstBlock.facets,
+      columns,
+    );
   }
   const scored = rank && scoreSort !== 'none' ? sql`, ts_rank(d.doc, ${rank}) as score` : sql``;
   const blocks = rank && scoreSort === 'first' ? rankedBlocks(where, start, rows, exactMax) : null;
@@ -92,8 +102,16 @@ export function hitsStatement(
     : sql`select d.object_id as id ${scored}
           from search_document d where ${where}
           order by ${order} limit ${rows} offset ${start}`;
-  return hitColumns(page, rank, sql``);
+  return hitColumns(page, rank, sql``, sql``, columns);
 }
+
+/**
+ * What a hit row carries: `card`, what a result card shows (the record's fields and the
+ * highlighted title and abstract); `id`, the id alone, for the catalogue standards, which
+ * write records in formats of their own (highlighting 20 abstracts costs more than the
+ * search that found them).
+ */
+export type HitColumns = 'card' | 'id';
 
 /**
  * The page of hits read from the matches of the first ranked block, with how many matches
@@ -111,6 +129,7 @@ function firstBlockStatement(
   rows: number,
   exactMax: number,
   facets: boolean,
+  columns: HitColumns,
 ): Sql {
   const block = rankedBlock(exactMax);
   const page = sql`select d.object_id as id, ts_rank(d.doc, ${rank}) as score from candidates d
@@ -129,11 +148,24 @@ function firstBlockStatement(
     sql`, (select count(*)::int from candidates) as matched, ${facetCounts} as facet_counts`,
     sql`with candidates as materialized (
       select * from search_document d where ${where} limit ${block})`,
+    columns,
   );
 }
 
 /** The columns of a hit for the ids of `page` in its order (the answer's rows). */
-function hitColumns(page: Sql, rank: Sql | undefined, more: Sql, withClause: Sql = sql``): Sql {
+function hitColumns(
+  page: Sql,
+  rank: Sql | undefined,
+  more: Sql,
+  withClause: Sql,
+  columns: HitColumns,
+): Sql {
+  if (columns === 'id') {
+    return sql`${withClause}
+      select page.id ${more}
+      from (select p.id, row_number() over () as position from (${page}) p) page
+      order by page.position`;
+  }
   const headline = (config: 'german' | 'english', path: Sql, options: string) =>
     rank
       ? sql`ts_headline(${sql.raw(`'${config}'`)}, ${path}, ${rank}, ${options})`

@@ -161,7 +161,7 @@ export async function search(
  * The tally of a search from its first ranked block (`firstBlockStatement`): exact where the
  * block was not full (it holds every match), else unknown (`undefined`: counted on its own).
  */
-function blockTally(hits: repo.HitRow[], block: number, start: number): Tally | undefined {
+function blockTally(hits: readonly IdRow[], block: number, start: number): Tally | undefined {
   // No hit on a page after the first: the block's count did not come back.
   if (hits.length === 0 && start > 0) return undefined;
   const matched = hits[0]?.matched ?? 0;
@@ -348,6 +348,9 @@ export interface MatchingIds {
   more: boolean;
 }
 
+/** A row of a page of ids (`hitsStatement` with `id` columns). */
+type IdRow = Pick<repo.HitRow, 'id' | 'matched' | 'facet_counts'>;
+
 /**
  * The same search as `search`, answering only the ids of the page and the total: for the
  * catalogue standards (CSW) that write records in their own formats. The same plan, index,
@@ -373,11 +376,19 @@ export async function matchingIds(
   const exactMax = target.exactMax ?? repo.EXACT_MATCHES_MAX;
   // One row more than the page tells whether another page follows. A harvester pages until
   // the standard's "next" says the end, and an estimated count (beyond the exact limit)
-  // would end its paging early or send it past the end.
-  const [hits, all] = await Promise.all([
+  // would end its paging early or send it past the end. As in `search`, the first page
+  // ranked by relevance counts its matches from the block it reads where that holds them all.
+  const block = repo.rankedBlock(exactMax);
+  const firstBlock =
+    p.rank !== undefined &&
+    p.scoreSort === 'first' &&
+    request.rows > 0 &&
+    request.start + request.rows + 1 <= block;
+  const count = () => tally(target, only(p.where), { facets: false, exactMax });
+  const [hits, counted] = await Promise.all([
     request.rows === 0
-      ? Promise.resolve([] as repo.HitRow[])
-      : rows<repo.HitRow>(
+      ? Promise.resolve([] as IdRow[])
+      : rows<IdRow>(
           target,
           repo.hitsStatement(
             only(p.pageWhere),
@@ -387,10 +398,14 @@ export async function matchingIds(
             request.rows + 1,
             p.scoreSort,
             exactMax,
+            firstBlock ? { facets: false } : undefined,
+            'id',
           ),
         ),
-    tally(target, only(p.where), { facets: false, exactMax }),
+    firstBlock ? undefined : count(),
   ]);
+  const all =
+    counted ?? (firstBlock ? blockTally(hits, block, request.start) : undefined) ?? (await count());
   if (request.rows === 0) {
     return { numFound: all.count, ids: [], more: all.count > request.start };
   }
