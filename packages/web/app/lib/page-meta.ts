@@ -1,11 +1,31 @@
 import type { Messages } from '@geoportal/contract/i18n';
-import { createIntl } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { MetaDescriptor } from 'react-router';
 
 interface RootData {
   lang: string;
   messages: Messages;
   config: { publicUrl: string };
+}
+
+/**
+ * One formatter per message catalogue: `meta` runs on every render of the document's head
+ * (each navigation and each change of the router's state), and creating an intl object
+ * there each time (locale checks, a fresh parse of the title pattern) was the largest
+ * single cost of the home page's start-up on a phone (bench:lighthouse, issue 22).
+ */
+const intlByMessages = new WeakMap<Messages, IntlShape>();
+const formatCache = createIntlCache();
+
+function intlFor(root: RootData): IntlShape {
+  const known = intlByMessages.get(root.messages);
+  if (known?.locale === root.lang) return known;
+  const intl = createIntl(
+    { locale: root.lang, defaultLocale: 'de', messages: root.messages },
+    formatCache,
+  );
+  intlByMessages.set(root.messages, intl);
+  return intl;
 }
 
 /** What a route module's `meta` receives that matters here. */
@@ -22,7 +42,7 @@ interface MetaArgsLike {
 export function metaFor(args: MetaArgsLike, label: (translate: (id: string) => string) => string) {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return [{ title: 'Geoportal' }];
-  const intl = createIntl({ locale: root.lang, defaultLocale: 'de', messages: root.messages });
+  const intl = intlFor(root);
   const translate = (id: string) => intl.formatMessage({ id });
   const title = intl.formatMessage({ id: 'app.titleSuffix' }, { title: label(translate) });
   return [
