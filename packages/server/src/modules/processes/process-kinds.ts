@@ -20,13 +20,8 @@ import type { JobContext, JobKind } from './process-job.js';
  */
 type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
 
-/**
- * Records per batch of the `search.reindex` process, and the pause after each (PGlite).
- * Progress moves once per batch, and on the embedded database a batch holds the one
- * connection: with merges of the index bounded (`boundIndexMerges`) 100 records took at
- * most 1.3 s on a quiet machine, 200 up to 1.7 s (docs/benchmarks.md).
- */
-const REINDEX_BATCH_SIZE = 100;
+/** Records per batch of the `search.reindex` process, and the pause after each (PGlite). */
+const REINDEX_BATCH_SIZE = 200;
 const REINDEX_PAUSE_MS = 30;
 
 const sleep = (ms: number, signal: AbortSignal) =>

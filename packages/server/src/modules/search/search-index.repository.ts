@@ -321,19 +321,6 @@ export async function relaxCommit(db: Db): Promise<void> {
 }
 
 /**
- * Bounds the work one write of this transaction may do for the full-text and array (GIN)
- * indexes. New entries go to each index's pending list, and the write that finds a list over
- * `gin_pending_list_limit` (4 MB by default) merges all of it into the index: on the embedded
- * database one batch of a rebuild then held its one connection for up to 2.8 s (the progress
- * an administrator watches stood still, and searches waited). With 1 MB the merges come four
- * times as often and a quarter as long: the longest batch 1.7 s, the rebuild 11 % slower
- * (docs/benchmarks.md, "Reindex as a process").
- */
-export async function boundIndexMerges(db: Db): Promise<void> {
-  await sql`set local gin_pending_list_limit = '1MB'`.execute(db);
-}
-
-/**
  * Ends the WAL written so far. PGlite has no checkpointer process, so without this the WAL of
  * a large rebuild stays on disk (gigabytes) until the database is closed.
  */

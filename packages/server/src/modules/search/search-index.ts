@@ -100,8 +100,6 @@ export async function rebuildSearchIndex(
   const indexBatch = (ids: string[]) =>
     db.transaction().execute(async (trx) => {
       await repo.relaxCommit(trx);
-      // One connection serves everyone on the embedded database: no batch may hold it long.
-      if (embedded) await repo.boundIndexMerges(trx);
       const locked = await repo.lockObjects(trx, ids, true);
       const sources = await repo.loadSources(trx, locked);
       return repo.writeDocuments(
