@@ -80,6 +80,9 @@ test('answers a short command at once and recalls it from the history', async ()
 });
 
 test('runs a queue and keeps only the visible lines of a long output in the page', async () => {
+  // A hundred lines typed one by one, then a run of up to 30 s: on two busy cores the
+  // typing alone can take half a minute.
+  test.slow();
   await page.goto('/management/command');
   await page.getByRole('button', { name: 'Ausgabe leeren' }).click();
   await line().click();
