@@ -20,8 +20,13 @@ import type { JobContext, JobKind } from './process-job.js';
  */
 type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
 
-/** Records per batch of the `search.reindex` process, and the pause after each (PGlite). */
-const REINDEX_BATCH_SIZE = 200;
+/**
+ * Records per batch of the `search.reindex` process, and the pause after each (PGlite).
+ * Progress moves once per batch, and on the embedded database a batch holds the one
+ * connection: with the index merges bounded 100 records took at most 0.6 s on a quiet
+ * machine, 200 up to 0.8 s (docs/decisions.md, "Reindex batches on the embedded database").
+ */
+const REINDEX_BATCH_SIZE = 100;
 const REINDEX_PAUSE_MS = 30;
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -104,6 +109,7 @@ export const jobKinds: Kinds = {
         // for the batch being written, and progress moves once per batch.
         batchSize: REINDEX_BATCH_SIZE,
         pauseMs: REINDEX_PAUSE_MS,
+        boundMerges: true,
         signal: ctx.signal,
         now: ctx.now,
         onProgress: ({ done, total }) => {

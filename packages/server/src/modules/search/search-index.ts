@@ -56,6 +56,12 @@ export interface RebuildOptions {
    * waits for a whole batch. A rebuild beside a serving app sets it; the start-up one does not.
    */
   pauseMs?: number;
+  /**
+   * On PGlite, bound the index merges of each batch (`boundIndexMerges`): no batch then holds
+   * the one connection for long, at the cost of a slower rebuild. A rebuild beside a serving
+   * app sets it; the start-up one, which nobody waits behind, does not.
+   */
+  boundMerges?: boolean;
 }
 
 /**
@@ -100,6 +106,7 @@ export async function rebuildSearchIndex(
   const indexBatch = (ids: string[]) =>
     db.transaction().execute(async (trx) => {
       await repo.relaxCommit(trx);
+      if (embedded && options.boundMerges) await repo.boundIndexMerges(trx);
       const locked = await repo.lockObjects(trx, ids, true);
       const sources = await repo.loadSources(trx, locked);
       return repo.writeDocuments(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { createRecord, searchAccounts, searchOk, searchUrl } from './search.test-helpers.js';
 import { rebuildSearchIndex } from './search-index.js';
+import { boundIndexMerges } from './search-index.repository.js';
 
 describe.each(testDatabases)('search index rebuild of unchanged documents on $name', (database) => {
   let t: TestApp;
@@ -28,6 +29,25 @@ describe.each(testDatabases)('search index rebuild of unchanged documents on $na
       group by d.object_id, d.xmin order by d.object_id`.execute(t.app.db);
     return Object.fromEntries(rows.rows.map((r) => [r.object_id, r.versions]));
   }
+
+  it("bounds a batch's index merges within its own transaction only", async () => {
+    const limit = async (db: typeof t.app.db) =>
+      (await sql<{ gin_pending_list_limit: string }>`show gin_pending_list_limit`.execute(db))
+        .rows[0]?.gin_pending_list_limit;
+    const before = await limit(t.app.db);
+    const inside = await t.app.db.transaction().execute(async (trx) => {
+      await boundIndexMerges(trx);
+      return limit(trx);
+    });
+    expect(inside).toBe('1MB');
+    // Searches and other writers keep the server's setting.
+    expect(await limit(t.app.db)).toBe(before);
+    expect(await rebuildSearchIndex(t.app.db, { boundMerges: true })).toEqual({
+      indexed: 2,
+      removed: 0,
+    });
+    expect(await limit(t.app.db)).toBe(before);
+  });
 
   it('leaves documents whose content is current as they are', async () => {
     const before = await rowVersions();
