@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, empty embedded database (a `DATA_DIR/db` folder) to copy from. */
+    pgliteTemplate: string;
+  }
+}
 
 /** A database engine the integration tests run on. */
 export interface TestDatabase {
@@ -49,6 +57,11 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
+  // An embedded database starts as a copy of the run's migrated template (pglite-template.ts).
+  const template = inject('pgliteTemplate');
+  if (!config.databaseUrl && config.dataDir === dataDir && template) {
+    await cp(template, path.join(dataDir, 'db'), { recursive: true });
+  }
   const app = await buildApp(config, options);
   return {
     app,
