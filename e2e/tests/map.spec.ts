@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { notTiles, watchBasemap } from '../support/basemap';
 import { mapPixels } from '../support/canvas';
 import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
@@ -86,19 +87,13 @@ test.describe('map viewer', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      const basemapPaths: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/geoth/basemap/')) basemapPaths.push(pathname);
-      });
-      const tile = page.waitForResponse(
-        (answer) =>
-          /\/geoth\/basemap\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(answer.url()) && answer.ok(),
-      );
+      const basemap = watchBasemap(page);
       await page.goto('/');
       // The page's own text is there before the map.
       await expect(page.getByTestId('map-intro')).toBeVisible();
-      expect((await tile).headers()['content-type']).toBe('application/vnd.mapbox-vector-tile');
+      expect((await basemap.firstTile).headers()['content-type']).toBe(
+        'application/vnd.mapbox-vector-tile',
+      );
       await expect(page.getByTestId('map-extent')).toContainText('Zoom', { timeout: 20_000 });
       await expect.poll(() => paintedPixels(page), { timeout: 20_000 }).toBeGreaterThan(1000);
       // The footprints and the list beside (or below) the map have arrived.
@@ -107,11 +102,11 @@ test.describe('map viewer', () => {
       });
       await page.waitForTimeout(500);
       // Only tiles of the zoom in view, never a whole layer's GeoJSON.
-      const tiles = basemapPaths.filter((path) => path.startsWith('/geoth/basemap/tiles/'));
+      const tiles = basemap.paths.filter((path) => path.startsWith('/geoth/basemap/tiles/'));
       expect(tiles.length).toBeGreaterThan(0);
       expect(tiles.length).toBeLessThanOrEqual(24);
       expect(new Set(tiles.map((path) => path.split('/')[4])).size).toBeLessThanOrEqual(2);
-      expect(basemapPaths.filter((path) => !path.startsWith('/geoth/basemap/tiles/'))).toEqual([]);
+      expect(notTiles(basemap.paths)).toEqual([]);
       const shifts = await page.evaluate(
         () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
       );

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { notTiles, watchBasemap } from '../support/basemap';
 import { collectErrors } from '../support/console';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
 
@@ -99,15 +100,14 @@ test('a visitor gets the published record rendered on the server, with JSON-LD',
   });
 
   const errors = collectErrors(page);
-  // The extent map (Lower Saxony) shows where the box lies: states' borders and named places.
-  const orientation = ['states', 'places'].map((layer) =>
-    page.waitForResponse(
-      (answer) => new URL(answer.url()).pathname.endsWith(`/basemap/${layer}/2`) && answer.ok(),
-    ),
-  );
+  // The extent map (Lower Saxony) draws the basemap's vector tiles around the box (with the
+  // states' borders and named places), never a whole layer's GeoJSON.
+  const basemap = watchBasemap(page);
   await page.goto(publishedPath);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(publicTitle);
-  await Promise.all(orientation);
+  await basemap.firstTile;
+  await expect(page.getByTestId('extent-map')).toBeVisible();
+  expect(notTiles(basemap.paths)).toEqual([]);
   await expect(page.getByText('Status: Veröffentlicht')).toBeVisible();
   // A visitor gets no workflow step and no way to edit (the map's zoom buttons are all).
   await expect(

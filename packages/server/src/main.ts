@@ -10,6 +10,9 @@ import { startupMessage } from './startup-message.js';
  * database, exit 0. A second signal or the shutdown timeout exits at once.
  */
 async function main() {
+  // React (loaded with the web build below) picks its development build unless told
+  // otherwise; that build renders pages several times slower and is never meant to serve.
+  process.env.NODE_ENV ??= 'production';
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

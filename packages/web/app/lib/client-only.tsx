@@ -1,14 +1,18 @@
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { whenIdleAfterLoad } from './idle';
 
-const subscribe = () => () => {};
+/**
+ * Milliseconds after hydration by which a deferred part (`ClientOnly`) starts even if the
+ * browser never falls idle.
+ */
+const CLIENT_ONLY_START_LATEST_MS = 1500;
 
-/** True in the browser after hydration, false while rendering on the server and hydrating. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+/** Set once the application has hydrated: later pages come from client-side navigations. */
+let pageHydrated = false;
+
+/** Whether the page has hydrated, i.e. whether a component now mounts after a navigation. */
+export function isPageHydrated(): boolean {
+  return pageHydrated;
 }
 
 /**
@@ -18,14 +22,36 @@ export function useHydrated(): boolean {
  */
 export function useHydratedMark(): void {
   useEffect(() => {
+    pageHydrated = true;
     document.documentElement.dataset.hydrated = '';
   }, []);
 }
 
 /**
- * Renders `children` only in the browser. The server and the first client render show
- * `fallback`, which must take the same space so that nothing shifts (SPEC §2: the map is
- * loaded only in the browser).
+ * False on the server and while the page hydrates; true once the page has loaded and the
+ * browser is idle (at the latest `CLIENT_ONLY_START_LATEST_MS` after hydration), or at once
+ * on a page reached by a client-side navigation.
+ *
+ * The switch is a transition. A hydration-time switch (`useSyncExternalStore`, as before)
+ * re-rendered synchronously inside hydration's commit: together with the lazy map's start
+ * that was one main-thread task of about 300 ms on a phone (bench:lighthouse, issue 22).
+ */
+export function useStartedAfterLoad(): boolean {
+  const [started, setStarted] = useState(isPageHydrated);
+  useEffect(() => {
+    if (started) return;
+    return whenIdleAfterLoad(
+      () => startTransition(() => setStarted(true)),
+      CLIENT_ONLY_START_LATEST_MS,
+    );
+  }, [started]);
+  return started;
+}
+
+/**
+ * Renders `children` only in the browser, after the page itself (see `useStartedAfterLoad`).
+ * The server and the browser until then show `fallback`, which must take the same space so
+ * that nothing shifts (SPEC §2: the map is loaded only in the browser).
  */
 export function ClientOnly({
   children,
@@ -34,5 +60,5 @@ export function ClientOnly({
   children: () => ReactNode;
   fallback: ReactNode;
 }) {
-  return useHydrated() ? children() : fallback;
+  return useStartedAfterLoad() ? children() : fallback;
 }

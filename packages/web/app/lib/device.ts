@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /** User agents are cut to this many characters before any test (SPEC §3, §9). */
 export const USER_AGENT_MAX_LENGTH = 500;
@@ -80,5 +80,12 @@ function subscribeToResize(onChange: () => void): () => void {
  */
 export function useDevice(serverUserAgent?: string | null): Device {
   const fromServer = useMemo(() => detectDevice(serverUserAgent), [serverUserAgent]);
-  return useSyncExternalStore(subscribeToResize, browserSnapshot, () => fromServer);
+  // The server's object while the browser agrees with it: React compares snapshots by
+  // identity, and a different but equal answer after hydration re-rendered the whole page
+  // (the root uses this) synchronously inside hydration's commit (bench:lighthouse, issue 22).
+  const snapshot = useCallback(() => {
+    const device = browserSnapshot();
+    return sameDevice(device, fromServer) ? fromServer : device;
+  }, [fromServer]);
+  return useSyncExternalStore(subscribeToResize, snapshot, () => fromServer);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { MapPlaceholder } from '../components/map/map-placeholder';
 import { whenIdleAfterLoad } from '../lib/idle';
 import { pageMeta } from '../lib/page-meta';
@@ -22,7 +22,11 @@ export default function HomeRoute() {
   // The server and the first render in the browser show the placeholder; the map's chunk is
   // asked for once the page has loaded and the browser is idle.
   const [started, setStarted] = useState(false);
-  useEffect(() => whenIdleAfterLoad(() => setStarted(true), MAP_START_LATEST_MS), []);
+  // A transition: the map's first render is cut into short tasks that input can interrupt.
+  useEffect(
+    () => whenIdleAfterLoad(() => startTransition(() => setStarted(true)), MAP_START_LATEST_MS),
+    [],
+  );
   return started ? (
     <Suspense fallback={<MapPlaceholder />}>
       <MapView />

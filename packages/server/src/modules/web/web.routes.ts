@@ -53,6 +53,9 @@ export async function registerWebApp(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build's brotli and gzip copies (packages/web/scripts/precompress.mjs) go out as they
+    // are: smaller than compressing per request, and no compression work for the server.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const fingerprinted = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
       res.header(

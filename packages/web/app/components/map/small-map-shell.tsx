@@ -51,8 +51,8 @@ function SmallMapUnavailable({ height }: { height: number }) {
 
 /**
  * Where a lazily loaded small map goes (SPEC §2: the map runs only in the browser). Server and
- * hydration render a placeholder of the map's size; in the browser `children` renders the
- * lazy map, with the placeholder while its chunk loads and a notice if it cannot.
+ * hydration render a placeholder of the map's size; once the page has loaded, `children`
+ * renders the lazy map, with the placeholder while its chunk loads and a notice if it cannot.
  */
 export function SmallMapShell({
   height,

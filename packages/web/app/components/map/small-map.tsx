@@ -1,30 +1,28 @@
 import 'ol/ol.css';
-import type { BasemapLayerId } from '@geoportal/contract/geo';
 import { useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import Zoom from 'ol/control/Zoom';
-import type { FeatureLike } from 'ol/Feature';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import KeyboardPan from 'ol/interaction/KeyboardPan';
 import KeyboardZoom from 'ol/interaction/KeyboardZoom';
 import VectorLayer from 'ol/layer/Vector';
+import type VectorTileLayer from 'ol/layer/VectorTile';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import View from 'ol/View';
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { getBasemapLevel } from '../../lib/api/get-basemap-level';
 import { AccessContext } from '../../lib/auth/access';
-import { publicClient } from '../../lib/http/public-client';
-import { basemapPalettes, basemapStyle, placeRank } from './basemap-style';
+import { basemapPalettes, basemapTileStyle } from './basemap-style';
+import { basemapTileLayer } from './basemap-tiles';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
-import { type FetchBasemapLevel, loadBasemapLevel, smallMapLevels } from './world-countries';
+import { loadCountries } from './world-countries';
 
 /**
  * The base of the page's small maps (the extent map, the search map, the GeoJSON viewer): an
- * OpenLayers map over the offline basemap (countries; from zoom 4 also states, water and
- * places), panned with the arrow keys and zoomed with + and − once focused, with translated
+ * OpenLayers map over the offline basemap's vector tiles (countries; from zoom 4 also states,
+ * water and places), panned with the arrow keys and zoomed with + and − once focused, with translated
  * zoom buttons, colours of the page's colour scheme and no animation for people who asked for
  * less motion. Browser only; each map adds its own layers to `map`.
  */
@@ -33,14 +31,11 @@ import { type FetchBasemapLevel, loadBasemapLevel, smallMapLevels } from './worl
 export const motionDuration = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 250;
 
-/** A layer of the small map's background and the basemap layer it draws. */
-interface BackgroundLayer {
-  id: BasemapLayerId;
-  layer: VectorLayer;
+/** The small map's background: the basemap's tiles, and the bundled borders if they fail. */
+interface Background {
+  tiles: VectorTileLayer;
+  bundled: VectorLayer;
 }
-
-/** Larger places (smaller rank) drawn first, so their names win when labels collide. */
-const byPlaceRank = (a: FeatureLike, b: FeatureLike) => placeRank(a) - placeRank(b);
 
 export interface SmallMap {
   /** The map, once it exists (after the first effect); null before and after. */
@@ -103,71 +98,53 @@ export function useSmallMap(): SmallMap {
     }
   }, [map, intl]);
 
-  // The background: the geo service's offline basemap at small-map detail (world-countries.ts),
-  // each level in its zoom range and loaded when first shown, once per page and shared by
-  // every map. The basemap is public: a map outside the app's providers (a test, an embedding)
-  // reads it without a session, and without the geo service the bundled borders stand in.
+  // The background: the geo service's offline basemap as vector tiles, as on the main map,
+  // so a small map fetches and parses only the few tiles it shows (a whole layer of Europe's
+  // countries was 170 KB, parsed and drawn in one task while the page started). The tiles
+  // are public and cached by the browser for every map. When a tile cannot be loaded (no geo
+  // service), the country borders bundled with the app are drawn beneath, so a small map never
+  // loses its background.
   const access = useContext(AccessContext);
   const apiBase = access?.apiBase ?? '/api/v1';
-  const client = access?.client ?? publicClient(apiBase);
-  const [background, setBackground] = useState<BackgroundLayer[]>([]);
+  const [background, setBackground] = useState<Background | null>(null);
   useEffect(() => {
     if (!map) return;
+    const tiles = basemapTileLayer(apiBase, { zIndex: 0 });
+    const bundled = new VectorLayer({ source: new VectorSource(), zIndex: -1, visible: false });
     let active = true;
-    const fetchLevel: FetchBasemapLevel = (layer, level) =>
-      getBasemapLevel(client, apiBase, layer, level);
-    const layers = smallMapLevels.map(({ layer: id, level, minZoom, maxZoom }) => {
-      const source: VectorSource = new VectorSource({
-        loader: (_extent, _resolution, _projection, success, failure) => {
-          loadBasemapLevel(id, level, fetchLevel).then(
-            (features) => {
-              if (!active) return;
-              source.addFeatures(features);
-              success?.(features);
-            },
-            // Without the background the map's own features still mean something.
-            () => failure?.(),
-          );
+    tiles.getSource()?.once('tileloaderror', () => {
+      loadCountries().then(
+        (features) => {
+          if (!active) return;
+          // The features are shared with other maps: each map draws its own copies.
+          bundled.getSource()?.addFeatures(features.map((feature) => feature.clone()));
+          bundled.setVisible(true);
         },
-      });
-      const places = id === 'places';
-      // Below the map's own layers (zIndex 1 and up), in the order of smallMapLevels.
-      const layer = new VectorLayer({
-        source,
-        zIndex: 0,
-        minZoom,
-        maxZoom,
-        // Place names must not overlap; larger places win (see basemapStyle).
-        ...(places ? { declutter: true, renderOrder: byPlaceRank } : {}),
-      });
-      return { id, layer };
+        // Without any background the map's own features still mean something.
+        () => undefined,
+      );
     });
-    for (const { layer } of layers) map.addLayer(layer);
-    setBackground(layers);
+    map.addLayer(bundled);
+    map.addLayer(tiles);
+    setBackground({ tiles, bundled });
     return () => {
       active = false;
-      for (const { layer } of layers) {
+      for (const layer of [tiles, bundled]) {
         map.removeLayer(layer);
-        // The features are shared with other maps: drop this source's listeners on them, or
-        // they would keep the source alive.
-        layer.getSource()?.clear(true);
+        layer.getSource()?.clear();
         layer.dispose();
       }
-      setBackground([]);
+      setBackground(null);
     };
-  }, [map, client, apiBase]);
+  }, [map, apiBase]);
 
   // Restyled rather than recreated when the colour scheme or language changes, so the
   // background stays put.
   const language = intl.locale;
   useEffect(() => {
-    for (const { id, layer } of background) {
-      layer.setStyle(
-        id === 'countries'
-          ? countryStyle(palette)
-          : basemapStyle(id, basemapPalettes[scheme], language),
-      );
-    }
+    if (!background) return;
+    background.tiles.setStyle(basemapTileStyle(basemapPalettes[scheme], language));
+    background.bundled.setStyle(countryStyle(palette));
   }, [background, palette, scheme, language]);
 
   return { map, targetRef, palette };

@@ -1,20 +1,17 @@
-import { BASEMAP_TILE_MAX_ZOOM, type BasemapManifest } from '@geoportal/contract/geo';
-import MVT from 'ol/format/MVT';
+import type { BasemapManifest } from '@geoportal/contract/geo';
 import VectorLayer from 'ol/layer/Vector';
-import VectorTileLayer from 'ol/layer/VectorTile';
+import type VectorTileLayer from 'ol/layer/VectorTile';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import VectorTileSource from 'ol/source/VectorTile';
-import { createXYZ } from 'ol/tilegrid';
 import { useEffect, useState } from 'react';
 import {
   type BasemapPalette,
   basemapStyle,
   basemapTileStyle,
 } from '../../../components/map/basemap-style';
+import { basemapTileLayer } from '../../../components/map/basemap-tiles';
 import { loadCountries } from '../../../components/map/world-countries';
 import { useAccess } from '../../../lib/auth/access';
-import { geoUrl } from '../../../lib/http/geo-url';
 import { getBasemapManifest } from '../api/basemap';
 
 /** The offline basemap's OpenLayers layer with what it draws. */
@@ -84,27 +81,10 @@ export function useOfflineBasemap(
   }, [parts, visible]);
 }
 
-/**
- * The basemap's vector tiles (`/geoth/basemap/tiles/{z}/{x}/{y}.pbf`) as one layer: only the
- * tiles in view at the zoom in view are fetched and parsed. Tiles of 256 pixels, so a tile's
- * zoom is the map's zoom and each basemap layer comes at the detail level the manifest names
- * for it; beyond the highest tile zoom the tiles are enlarged.
- */
+/** The basemap's vector tiles, credited as the manifest asks. */
 function tileLayer(manifest: BasemapManifest, apiBase: string): BasemapPart {
-  const source = new VectorTileSource({
-    format: new MVT(),
-    url: geoUrl(apiBase, '/basemap/tiles/{z}/{x}/{y}.pbf'),
-    tileGrid: createXYZ({ maxZoom: BASEMAP_TILE_MAX_ZOOM, tileSize: 256 }),
-    // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
-    attributions: manifest.attribution,
-  });
-  const layer = new VectorTileLayer({
-    source,
-    zIndex: -100,
-    // Country and place names must not overlap; larger places win (see basemapStyle).
-    declutter: true,
-    properties: { basemap: 'tiles' },
-  });
+  // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
+  const layer = basemapTileLayer(apiBase, { zIndex: -100, attributions: manifest.attribution });
   return { id: 'tiles', layer };
 }
 
