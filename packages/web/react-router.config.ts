@@ -5,4 +5,5 @@ export default {
   buildDirectory: 'build',
   // Every page is rendered on the server by the Geoportal process (DESIGN §3).
   ssr: true,
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

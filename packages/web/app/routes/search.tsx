@@ -1,22 +1,30 @@
+import { startTransition, useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import { ErrorPage } from '../components/layout/error-page';
 import { SearchPage } from '../features/search/components/search-page';
-import { clientLoadSearchPage } from '../features/search/loaders/search-page.client';
+import {
+  clientLoadSearchPage,
+  rememberSearchApiBase,
+} from '../features/search/loaders/search-page.client';
 import { loadSearchPageOnServer } from '../features/search/loaders/search-page.server';
 import { isPlainSearch, parseSearchState } from '../features/search/model/search-state';
 import { useReloadOnSessionChange } from '../lib/auth/use-reload-on-session-change';
+import { isPageHydrated } from '../lib/client-only';
 import { pageMeta } from '../lib/page-meta';
+import { appStorage } from '../lib/storage';
 import { webConfigContext } from '../lib/web-config-context';
 import { pathTo } from '../route-paths';
 import type { Route } from './+types/search';
 
 /**
- * Loading, in two steps (as on the record page):
+ * Loading, in two steps:
  * 1. `loader` runs on the server and searches as a visitor for the address's state, so the
  *    first paint and crawlers get the hits, facets and labels.
- * 2. `clientLoader` answers from the server's data on hydration (a signed-in user's token then
- *    searches again, their drafts included) and on every later change of the address asks the
- *    API from the browser. Without a `HydrateFallback` the server's page stays meanwhile.
+ * 2. `clientLoader` asks the API from the browser on every later change of the address. It
+ *    does not run on hydration: a visitor's page is the server's, and for a signed-in user
+ *    (whose drafts count) the route revalidates once the page is up. A hydration-time
+ *    `clientLoader` started a router navigation inside hydration and re-rendered the whole
+ *    page when it ended: two long main-thread tasks on a phone (bench:lighthouse, issue 22).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
@@ -26,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   return clientLoadSearchPage(request, serverLoader);
 }
-clientLoader.hydrate = true as const;
 
 const searchMeta = pageMeta('route.search');
 
@@ -51,6 +58,14 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   // Drafts and shared records count only for the user who may read them: search again.
   const revalidator = useRevalidator();
   useReloadOnSessionChange(() => void revalidator.revalidate());
+  // True only for the page the server rendered, until its one revalidation (see `loader`).
+  const afterHydration = useRef(!isPageHydrated());
+  useEffect(() => {
+    rememberSearchApiBase(loaderData.apiBase);
+    if (!afterHydration.current) return;
+    afterHydration.current = false;
+    if (appStorage.getAccessToken()) startTransition(() => void revalidator.revalidate());
+  }, [loaderData.apiBase, revalidator]);
   return <SearchPage data={loaderData} />;
 }
 

@@ -41,10 +41,16 @@ export async function loadSearchInBrowser(
 // The browser's API base, learnt from the first server answer; it never changes in a page.
 let knownApiBase: string | undefined;
 
+/** Remembers the browser's API base from the page the server rendered (see routes/search). */
+export function rememberSearchApiBase(apiBase: string): void {
+  knownApiBase ??= apiBase;
+}
+
 /**
- * The `clientLoader` of the search page. On hydration `serverLoader` answers what the server
- * rendered without a request; a signed-in user then searches again with their token. Later
- * navigations (a new query, a facet, a page) ask the API straight from the browser.
+ * The `clientLoader` of the search page, for navigations (a new query, a facet, a page) and
+ * revalidations: they ask the API straight from the browser, with the user's token. Before
+ * the API base is known (a first navigation here from another page) `serverLoader` answers,
+ * and a signed-in user then searches again with their token.
  */
 export async function clientLoadSearchPage(
   request: Request,
