@@ -4,11 +4,10 @@ import Zoom from 'ol/control/Zoom';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import KeyboardPan from 'ol/interaction/KeyboardPan';
 import KeyboardZoom from 'ol/interaction/KeyboardZoom';
-import VectorLayer from 'ol/layer/Vector';
+import type VectorLayer from 'ol/layer/Vector';
 import type VectorTileLayer from 'ol/layer/VectorTile';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
-import VectorSource from 'ol/source/Vector';
 import View from 'ol/View';
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -17,14 +16,14 @@ import { basemapPalettes, basemapTileStyle } from './basemap-style';
 import { basemapTileLayer } from './basemap-tiles';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
-import { loadCountries } from './world-countries';
+import { bundledCountriesLayer } from './world-countries';
 
 /**
  * The base of the page's small maps (the extent map, the search map, the GeoJSON viewer): an
  * OpenLayers map over the offline basemap's vector tiles (countries; from zoom 4 also states,
- * water and places), panned with the arrow keys and zoomed with + and − once focused, with translated
- * zoom buttons, colours of the page's colour scheme and no animation for people who asked for
- * less motion. Browser only; each map adds its own layers to `map`.
+ * water and places), panned with the arrow keys and zoomed with + and − once focused, with
+ * translated zoom buttons, colours of the page's colour scheme and no animation for people who
+ * asked for less motion. Browser only; each map adds its own layers to `map`.
  */
 
 /** Milliseconds of zoom and pan animations; none for people who asked for less motion. */
@@ -34,7 +33,7 @@ export const motionDuration = () =>
 /** The small map's background: the basemap's tiles, and the bundled borders if they fail. */
 interface Background {
   tiles: VectorTileLayer;
-  bundled: VectorLayer;
+  bundled?: VectorLayer;
 }
 
 export interface SmallMap {
@@ -110,26 +109,17 @@ export function useSmallMap(): SmallMap {
   useEffect(() => {
     if (!map) return;
     const tiles = basemapTileLayer(apiBase, { zIndex: 0 });
-    const bundled = new VectorLayer({ source: new VectorSource(), zIndex: -1, visible: false });
-    let active = true;
-    tiles.getSource()?.once('tileloaderror', () => {
-      loadCountries().then(
-        (features) => {
-          if (!active) return;
-          // The features are shared with other maps: each map draws its own copies.
-          bundled.getSource()?.addFeatures(features.map((feature) => feature.clone()));
-          bundled.setVisible(true);
-        },
-        // Without any background the map's own features still mean something.
-        () => undefined,
-      );
-    });
-    map.addLayer(bundled);
+    const layers: Array<VectorTileLayer | VectorLayer> = [tiles];
     map.addLayer(tiles);
-    setBackground({ tiles, bundled });
+    setBackground({ tiles });
+    tiles.getSource()?.once('tileloaderror', () => {
+      const bundled = bundledCountriesLayer({ zIndex: -1 });
+      layers.push(bundled);
+      map.addLayer(bundled);
+      setBackground({ tiles, bundled });
+    });
     return () => {
-      active = false;
-      for (const layer of [tiles, bundled]) {
+      for (const layer of layers) {
         map.removeLayer(layer);
         layer.getSource()?.clear();
         layer.dispose();
@@ -144,7 +134,7 @@ export function useSmallMap(): SmallMap {
   useEffect(() => {
     if (!background) return;
     background.tiles.setStyle(basemapTileStyle(basemapPalettes[scheme], language));
-    background.bundled.setStyle(countryStyle(palette));
+    background.bundled?.setStyle(countryStyle(palette));
   }, [background, palette, scheme, language]);
 
   return { map, targetRef, palette };

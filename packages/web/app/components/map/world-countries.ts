@@ -1,5 +1,7 @@
 import type Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
 import { feature } from 'topojson-client';
 
 type Topology = Parameters<typeof feature>[0];
@@ -38,4 +40,23 @@ export function loadCountries(): Promise<Feature[]> {
     },
   );
   return loading;
+}
+
+/**
+ * A layer of the bundled country borders (`loadCountries`), the stand-in background of a map
+ * whose geo service cannot answer. It fills once they are converted; each layer draws its own
+ * copies, since the features are shared by every map. Without them the layer stays empty: the
+ * map's own features still mean something.
+ */
+export function bundledCountriesLayer(options: {
+  zIndex: number;
+  attributions?: string;
+  properties?: Record<string, unknown>;
+}): VectorLayer {
+  const source = new VectorSource({ attributions: options.attributions });
+  loadCountries().then(
+    (features) => source.addFeatures(features.map((country) => country.clone())),
+    () => undefined,
+  );
+  return new VectorLayer({ source, zIndex: options.zIndex, properties: options.properties });
 }

@@ -1,8 +1,7 @@
 import type { BasemapManifest } from '@geoportal/contract/geo';
-import VectorLayer from 'ol/layer/Vector';
+import type VectorLayer from 'ol/layer/Vector';
 import type VectorTileLayer from 'ol/layer/VectorTile';
 import type OlMap from 'ol/Map';
-import VectorSource from 'ol/source/Vector';
 import { useEffect, useState } from 'react';
 import {
   type BasemapPalette,
@@ -10,7 +9,7 @@ import {
   basemapTileStyle,
 } from '../../../components/map/basemap-style';
 import { basemapTileLayer } from '../../../components/map/basemap-tiles';
-import { loadCountries } from '../../../components/map/world-countries';
+import { bundledCountriesLayer } from '../../../components/map/world-countries';
 import { useAccess } from '../../../lib/auth/access';
 import { getBasemapManifest } from '../api/basemap';
 
@@ -93,13 +92,10 @@ const BUNDLED_ATTRIBUTION = 'Made with Natural Earth';
 
 /** The country borders shipped with the app (world-atlas), when the geo service has none. */
 function bundledCountries(): BasemapPart {
-  const source = new VectorSource({ attributions: BUNDLED_ATTRIBUTION });
-  loadCountries().then(
-    (features) => source.addFeatures(features.map((feature) => feature.clone())),
-    () => undefined,
-  );
-  return {
-    id: 'bundled',
-    layer: new VectorLayer({ source, zIndex: -100, properties: { basemap: 'bundled' } }),
-  };
+  const layer = bundledCountriesLayer({
+    zIndex: -100,
+    attributions: BUNDLED_ATTRIBUTION,
+    properties: { basemap: 'bundled' },
+  });
+  return { id: 'bundled', layer };
 }
