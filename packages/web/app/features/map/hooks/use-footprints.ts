@@ -16,7 +16,7 @@ import type OlMap from 'ol/Map';
 import { unByKey } from 'ol/Observable';
 import type { Pixel } from 'ol/pixel';
 import VectorSource from 'ol/source/Vector';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAccess } from '../../../lib/auth/access';
 import { searchFootprints } from '../api/search-footprints';
 import { type FootprintScheme, footprintStyle, highlightStyle } from '../model/footprint-style';
@@ -148,7 +148,8 @@ export function useFootprints(
       const zoom = Math.round(map.getView().getZoom() ?? 0);
       // Inside what is loaded, at no finer zoom: nothing new to ask for.
       if (loaded?.complete && zoom <= loaded.zoom && containsExtent(loaded.extent, view)) {
-        showInView(loaded, view);
+        const area = loaded;
+        startTransition(() => showInView(area, view));
         return;
       }
       // A margin around the view, so that the next small pan needs no request.
@@ -157,7 +158,9 @@ export function useFootprints(
       controller?.abort();
       const current = new AbortController();
       controller = current;
-      setLoading(true);
+      // The list and the whole viewer render again for each of these state changes: as
+      // transitions they render in short slices, not in one task that blocks the page.
+      startTransition(() => setLoading(true));
       searchFootprints(client, { query, bbox: extentToBbox(wanted), zoom, signal: current.signal })
         .then((answer) => {
           if (current.signal.aborted) return;
@@ -169,24 +172,28 @@ export function useFootprints(
           }
           layers.source.clear(true);
           layers.source.addFeatures(features);
-          setDrawn(features.length);
-          loaded = {
+          const area: LoadedArea = {
             extent: wanted,
             zoom,
             complete: answer.numberReturned >= answer.numberMatched,
             answer,
             extents,
           };
-          setAll(new Map(answer.features.map((item) => [item.id, item])));
-          showInView(loaded, view);
-          setFailed(false);
+          loaded = area;
+          startTransition(() => {
+            setDrawn(features.length);
+            setAll(new Map(answer.features.map((item) => [item.id, item])));
+            showInView(area, view);
+            setFailed(false);
+            setLoading(false);
+          });
         })
         .catch(() => {
           if (current.signal.aborted) return;
-          setFailed(true);
-        })
-        .finally(() => {
-          if (!current.signal.aborted) setLoading(false);
+          startTransition(() => {
+            setFailed(true);
+            setLoading(false);
+          });
         });
     };
     const schedule = () => {
