@@ -105,6 +105,40 @@ test.describe('language', () => {
   });
 });
 
+test.describe('translations', () => {
+  test('come as one fingerprinted file cached for good, not inside every page', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const href = /<link rel="preload" as="fetch" href="(\/assets\/de-[\w-]+\.json)"/.exec(
+      html,
+    )?.[1];
+    expect(href, 'the head preloads the German translations').toBeDefined();
+    // The catalogue has over a thousand texts; the map page's HTML carries none of those it
+    // does not show (they were about 110 KB of it).
+    expect(html).not.toContain('harvesters.intro');
+    expect(html.length).toBeLessThan(40_000);
+
+    const file = await request.get(href as string, { headers: { 'accept-encoding': 'br' } });
+    expect(file.headers()['cache-control']).toContain('immutable');
+    expect(file.headers()['content-encoding']).toBe('br');
+    const messages = (await file.json()) as Record<string, string>;
+    expect(messages['route.search']).toBe('Suche');
+
+    // Loaded once per page visit: a navigation inside the app asks for nothing again.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(de|en)-[\w-]+\.json$/.test(new URL(r.url()).pathname)) asked.push(r.url());
+    });
+    await gotoHydrated(page, '/search');
+    await page.getByRole('link', { name: 'Karte' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Suche' })).toBeHidden();
+    expect(asked).toHaveLength(1);
+  });
+});
+
 test.describe('language of an English browser', () => {
   test.use({ locale: 'en-GB' });
 

@@ -31,8 +31,10 @@ import { UserControls } from './features/access/components/user-controls';
 import { useHydratedMark } from './lib/client-only';
 import { colorSchemeManager } from './lib/color-scheme';
 import { truncateUserAgent, useDevice } from './lib/device';
-import { languageOf, loadGitInfo, loadMessages } from './lib/i18n.server';
+import { languageOf, loadGitInfo } from './lib/i18n.server';
 import { chooseLanguage, pendingLanguage } from './lib/language';
+import { loadMessages, messagesOf, messagesUrl } from './lib/messages';
+import { provideMessages } from './lib/messages.server';
 import { useAnchorScroll } from './lib/navigation/use-anchor-scroll';
 import { useRedirectLimit } from './lib/navigation/use-redirect-limit';
 import { useNavigationActivity } from './lib/progress/use-navigation-activity';
@@ -41,17 +43,29 @@ import { cssVariablesResolver, theme } from './lib/theme';
 import { useToast } from './lib/use-toast';
 import { requestInfoContext, toClientConfig, webConfigContext } from './lib/web-config-context';
 
-/** Language, translations, build description and browser configuration for every page. */
+/**
+ * Language, build description and browser configuration for every page. The translations
+ * are not part of it: the server has them at hand (messages.server.ts) and the browser loads
+ * them as a file of their own (messages.ts), so they are not in every page's HTML.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
   const lang = languageOf(request);
-  const [messages, gitInfo] = await Promise.all([
-    loadMessages(config.ssrApiBase, lang),
-    loadGitInfo(config.ssrApiBase),
-  ]);
+  provideMessages(lang);
+  const gitInfo = await loadGitInfo(config.ssrApiBase);
   const { nonce } = context.get(requestInfoContext);
   const userAgent = truncateUserAgent(request.headers.get('user-agent'));
-  return { lang, messages, gitInfo, config: toClientConfig(config), nonce, userAgent };
+  return { lang, gitInfo, config: toClientConfig(config), nonce, userAgent };
+}
+
+/**
+ * After a language change (the root's data is loaded again): the new language's translations
+ * are loaded before the page is shown in it. Not run on hydration (the entry loads them).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.lang);
+  return data;
 }
 
 /**
@@ -70,9 +84,10 @@ export function shouldRevalidate({
 const schemeManager = colorSchemeManager();
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
+  const messages = data ? messagesOf(data.lang) : undefined;
   return [
-    { title: data?.messages['app.name'] ?? 'Geoportal' },
-    { name: 'description', content: data?.messages['app.description'] ?? '' },
+    { title: messages?.['app.name'] ?? 'Geoportal' },
+    { name: 'description', content: messages?.['app.description'] ?? '' },
   ];
 }
 
@@ -88,6 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Fetched at once, beside the scripts; the entry waits for it before hydrating. */}
+        <link rel="preload" as="fetch" href={messagesUrl[lang]} crossOrigin="anonymous" />
         {/* Applies a stored or automatic dark scheme before the first paint (no flash). */}
         <ColorSchemeScript defaultColorScheme="auto" localStorageKey="colorScheme" nonce={nonce} />
       </head>
@@ -98,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
           defaultColorScheme="auto"
           colorSchemeManager={schemeManager}
         >
-          <IntlProvider locale={lang} defaultLocale="de" messages={data?.messages ?? {}}>
+          <IntlProvider locale={lang} defaultLocale="de" messages={messagesOf(lang) ?? {}}>
             <AppProviders apiBase={data?.config.apiBase ?? '/api/v1'}>{children}</AppProviders>
           </IntlProvider>
         </MantineProvider>

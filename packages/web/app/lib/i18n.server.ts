@@ -1,9 +1,4 @@
-import {
-  availableLanguages,
-  isLanguage,
-  type Language,
-  type Messages,
-} from '@geoportal/contract/i18n';
+import { availableLanguages, isLanguage, type Language } from '@geoportal/contract/i18n';
 import type { GitInfo } from '@geoportal/contract/system';
 import Negotiator from 'negotiator';
 import { cacheKey, MemoryCache } from './cache';
@@ -30,16 +25,9 @@ export function languageOf(request: Request): Language {
   return isLanguage(preferred) ? preferred : availableLanguages[0];
 }
 
-// Translations and the build description change only with a deployment; a short-lived
-// per-process cache spares every page render two loopback requests.
-const messagesCache = new MemoryCache<Messages>();
+// The build description changes only with a deployment; a short-lived per-process cache
+// spares every page render a loopback request.
 const gitInfoCache = new MemoryCache<GitInfo>();
-
-export function loadMessages(ssrApiBase: string, language: Language): Promise<Messages> {
-  return messagesCache.getOrLoad(cacheKey('i18n', ssrApiBase, language), () =>
-    getJson<Messages>(ssrApiBase, `/i18n/${language}`),
-  );
-}
 
 export function loadGitInfo(ssrApiBase: string): Promise<GitInfo> {
   return gitInfoCache.getOrLoad(cacheKey('git', ssrApiBase), () =>

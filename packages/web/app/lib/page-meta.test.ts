@@ -8,12 +8,13 @@ vi.mock('react-intl', async (importOriginal) => {
 });
 
 const { metaFor, pageMeta } = await import('./page-meta');
+const { rememberMessages } = await import('./messages');
 
+/** The head's arguments for a page in `lang`, whose translations are `messages`. */
 function argsFor(lang: 'de' | 'en', messages: Record<string, string>) {
+  rememberMessages(lang, messages);
   return {
-    matches: [
-      { id: 'root', loaderData: { lang, messages, config: { publicUrl: 'https://geo.example' } } },
-    ],
+    matches: [{ id: 'root', loaderData: { lang, config: { publicUrl: 'https://geo.example' } } }],
     location: { pathname: '/search' },
   };
 }

@@ -1,10 +1,10 @@
-import type { Messages } from '@geoportal/contract/i18n';
+import type { Language } from '@geoportal/contract/languages';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { MetaDescriptor } from 'react-router';
+import { type Messages, messagesOf } from './messages';
 
 interface RootData {
-  lang: string;
-  messages: Messages;
+  lang: Language;
   config: { publicUrl: string };
 }
 
@@ -17,14 +17,11 @@ interface RootData {
 const intlByMessages = new WeakMap<Messages, IntlShape>();
 const formatCache = createIntlCache();
 
-function intlFor(root: RootData): IntlShape {
-  const known = intlByMessages.get(root.messages);
-  if (known?.locale === root.lang) return known;
-  const intl = createIntl(
-    { locale: root.lang, defaultLocale: 'de', messages: root.messages },
-    formatCache,
-  );
-  intlByMessages.set(root.messages, intl);
+function intlFor(lang: Language, messages: Messages): IntlShape {
+  const known = intlByMessages.get(messages);
+  if (known?.locale === lang) return known;
+  const intl = createIntl({ locale: lang, defaultLocale: 'de', messages }, formatCache);
+  intlByMessages.set(messages, intl);
   return intl;
 }
 
@@ -41,13 +38,14 @@ interface MetaArgsLike {
  */
 export function metaFor(args: MetaArgsLike, label: (translate: (id: string) => string) => string) {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
-  if (!root) return [{ title: 'Geoportal' }];
-  const intl = intlFor(root);
+  const messages = root ? messagesOf(root.lang) : undefined;
+  if (!root || !messages) return [{ title: 'Geoportal' }];
+  const intl = intlFor(root.lang, messages);
   const translate = (id: string) => intl.formatMessage({ id });
   const title = intl.formatMessage({ id: 'app.titleSuffix' }, { title: label(translate) });
   return [
     { title },
-    { name: 'description', content: root.messages['app.description'] ?? '' },
+    { name: 'description', content: messages['app.description'] ?? '' },
     {
       tagName: 'link',
       rel: 'canonical',

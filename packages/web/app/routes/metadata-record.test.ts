@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoadContext } from '../entry.server';
 import { classifications, fullRecord } from '../features/records/testing/record-fixtures';
 import { draft } from '../features/records/testing/render-records';
+import { rememberMessages } from '../lib/messages';
 import { errorResponse, fakeFetch, json } from '../lib/testing/fake-fetch';
 import type { Route } from './+types/metadata-record';
 import { handle, loader, meta } from './metadata-record';
@@ -177,16 +178,13 @@ describe('metadata.record route', () => {
   });
 
   it('titles the page with the record and keeps unpublished ones out of search engines', () => {
+    rememberMessages('de', {
+      'app.titleSuffix': '{title} · Geoportal',
+      'record.notFound.title': 'Nicht gefunden',
+    });
     const root = {
       id: 'root',
-      loaderData: {
-        lang: 'de',
-        messages: {
-          'app.titleSuffix': '{title} · Geoportal',
-          'record.notFound.title': 'Nicht gefunden',
-        },
-        config: { publicUrl: 'https://geo.example' },
-      },
+      loaderData: { lang: 'de', config: { publicUrl: 'https://geo.example' } },
     };
     const args = (loaderData: unknown) =>
       ({

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { rememberMessages } from '../lib/messages';
 import type { Route } from './+types/search';
 import { meta } from './search';
 
+rememberMessages('de', { 'app.titleSuffix': '{title} · Geoportal', 'route.search': 'Suche' });
 const root = {
   id: 'root',
-  loaderData: {
-    lang: 'de',
-    messages: { 'app.titleSuffix': '{title} · Geoportal', 'route.search': 'Suche' },
-    config: { publicUrl: 'https://geo.example' },
-  },
+  loaderData: { lang: 'de', config: { publicUrl: 'https://geo.example' } },
 };
 
 /** The head entries of the search page at `path` (with its query string). */
