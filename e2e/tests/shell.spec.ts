@@ -105,6 +105,20 @@ test.describe('language', () => {
   });
 });
 
+test('the head asks for the stylesheets before the scripts', async ({ request }) => {
+  // Over HTTP/1.1 a browser opens six connections per host: stylesheets listed after the
+  // 40–80 module preloads queue behind them, and the first paint waits for the stylesheets.
+  for (const path of ['/', '/search']) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)];
+    const firstPreload = head.indexOf('rel="modulepreload"');
+    expect(stylesheets.length, path).toBeGreaterThan(0);
+    expect(firstPreload, path).toBeGreaterThan(0);
+    for (const link of stylesheets) expect(link.index, link[0]).toBeLessThan(firstPreload);
+  }
+});
+
 test.describe('translations', () => {
   test('come as one fingerprinted file cached for good, not inside every page', async ({
     page,

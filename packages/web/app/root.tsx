@@ -7,7 +7,6 @@ import { type ReactNode, useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Scripts,
   ScrollRestoration,
@@ -20,6 +19,7 @@ import type { Route } from './+types/root';
 import { AppProviders } from './components/layout/app-providers';
 import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
+import { RouteStylesheets } from './components/layout/route-stylesheets';
 import { ColorSchemeMenu } from './components/navigation/color-scheme-menu';
 import { LanguageMenu } from './components/navigation/language-menu';
 import { MainNav } from './components/navigation/main-nav';
@@ -102,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <RouteStylesheets nonce={nonce} />
         {/* Fetched at once, beside the scripts; the entry waits for it before hydrating. */}
         <link rel="preload" as="fetch" href={messagesUrl[lang]} crossOrigin="anonymous" />
         {/* Applies a stored or automatic dark scheme before the first paint (no flash). */}
