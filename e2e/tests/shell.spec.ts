@@ -119,6 +119,20 @@ test('the head asks for the stylesheets before the scripts', async ({ request })
   }
 });
 
+test('hydration keeps the ids the server gave the form fields', async ({ page, request }) => {
+  // Mantine's own useId switched every field to a random id right after hydration, which
+  // rendered all of them again at once (vite.config.ts replaces it).
+  const html = await (await request.get('/search')).text();
+  const serverIds = [...html.matchAll(/\sid="(mantine-[^"]+)"/g)].map((match) => match[1]);
+  expect(serverIds.length).toBeGreaterThan(3);
+  await gotoHydrated(page, '/search');
+  await expect(page.locator('.mantine-Autocomplete-input')).toBeVisible();
+  const browserIds = await page.evaluate(() =>
+    [...document.querySelectorAll('[id^="mantine-"]')].map((element) => element.id),
+  );
+  for (const id of serverIds) expect(browserIds, id).toContain(id);
+});
+
 test.describe('translations', () => {
   test('come as one fingerprinted file cached for good, not inside every page', async ({
     page,

@@ -124,6 +124,12 @@ export function SearchBox({
           error={error}
           autoComplete="off"
           spellCheck={false}
+          // Mantine keeps a combobox's list mounted (hidden) from the start: in a portal, so
+          // it mounted right after hydration, and floating-ui then positioned it with
+          // flushSync, which rendered most of the page again in one task (about 300 ms at
+          // Lighthouse's 4x slowdown). Mounted when the suggestions open, it costs nothing
+          // before.
+          comboboxProps={{ keepMounted: false }}
           // The button sits beside the input, the error under both.
           inputContainer={(input) => (
             <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -19,7 +19,9 @@ export function useSuggestions(text: string, enabled = true): Suggestion[] {
 
   useEffect(() => {
     if (!active) {
-      setSuggestions([]);
+      // The same empty list: a new one would render the search box again right after
+      // hydration, for nothing.
+      setSuggestions((current) => (current.length === 0 ? current : []));
       return;
     }
     const controller = new AbortController();
