@@ -3,7 +3,7 @@ import {
   type BasemapLayerId as BasemapLayerIdOfService,
 } from '@geoportal/contract/geo';
 import type { FeatureLike } from 'ol/Feature';
-import { measureTextWidth } from 'ol/render/canvas';
+import { measureTextWidth, textHeights } from 'ol/render/canvas';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { StyleFunction } from 'ol/style/Style';
 
@@ -76,6 +76,40 @@ export function placeRank(feature: FeatureLike): number {
 
 /** Label size for a place rank: larger places in larger type. */
 export const labelSize = (rank: number) => (rank <= 2 ? 14 : rank <= 5 ? 13 : 12);
+
+/** The type of a place's name for its rank. */
+const placeFont = (rank: number) =>
+  `${rank <= 2 ? '600 ' : ''}${labelSize(rank)}px system-ui, sans-serif`;
+
+/**
+ * Measures the height of every label font of the basemap in one go, for OpenLayers' cache of
+ * text heights. OpenLayers measures a font the first time it draws it, by adding an element
+ * to the page and reading its height: with four fonts, four layouts of the whole page inside
+ * the map's first frame, while the page around it had just changed (about 75 ms of that
+ * frame at Lighthouse's 4× slowdown). Here the four are measured with one layout, the way
+ * OpenLayers measures them (a block holding "M" in the font), before the map draws.
+ */
+export function measureLabelFonts(): void {
+  if (typeof document === 'undefined') return;
+  const fonts = [COUNTRY_FONT, ...[1, 3, 6].map(placeFont)].filter(
+    (font) => textHeights[font] === undefined,
+  );
+  if (fonts.length === 0) return;
+  const box = document.createElement('div');
+  box.style.cssText = 'position:absolute;left:-99999px;top:0';
+  const probes = fonts.map((font) => {
+    const probe = document.createElement('div');
+    probe.textContent = 'M';
+    probe.style.cssText = 'min-height:0;max-height:none;height:auto;padding:0;border:none';
+    probe.style.font = font;
+    return box.appendChild(probe);
+  });
+  document.body.appendChild(box);
+  fonts.forEach((font, index) => {
+    textHeights[font] = probes[index]?.offsetHeight ?? 0;
+  });
+  box.remove();
+}
 
 /**
  * The style function of one basemap layer. Places are labelled; their labels are decluttered
@@ -210,7 +244,7 @@ function placeStyle(palette: BasemapPalette, language: string): StyleFunction {
         }),
         text: new Text({
           text: name,
-          font: `${rank <= 2 ? '600 ' : ''}${labelSize(rank)}px system-ui, sans-serif`,
+          font: placeFont(rank),
           fill: new Fill({ color: palette.label }),
           stroke: new Stroke({ color: palette.halo, width: 3 }),
           offsetY: -10,

@@ -4,6 +4,7 @@ import VectorTileLayer from 'ol/layer/VectorTile';
 import VectorTileSource from 'ol/source/VectorTile';
 import { createXYZ } from 'ol/tilegrid';
 import { geoUrl } from '../../lib/http/geo-url';
+import { measureLabelFonts } from './basemap-style';
 
 /**
  * The offline basemap's vector tiles (`/geoth/basemap/tiles/{z}/{x}/{y}.pbf`) as one layer,
@@ -22,6 +23,7 @@ export function basemapTileLayer(
     tileGrid: createXYZ({ maxZoom: BASEMAP_TILE_MAX_ZOOM, tileSize: 256 }),
     attributions: options.attributions,
   });
+  measureLabelFonts();
   return new VectorTileLayer({
     source,
     zIndex: options.zIndex,
