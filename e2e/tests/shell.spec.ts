@@ -128,7 +128,7 @@ test('hydration keeps the ids the server gave the form fields', async ({ page, r
   await gotoHydrated(page, '/search');
   await expect(page.locator('.mantine-Autocomplete-input')).toBeVisible();
   const browserIds = await page.evaluate(() =>
-    [...document.querySelectorAll('[id^="mantine-"]')].map((element) => element.id),
+    Array.from(document.querySelectorAll('[id^="mantine-"]'), (element) => element.id),
   );
   for (const id of serverIds) expect(browserIds, id).toContain(id);
 });

@@ -1,7 +1,5 @@
-import {
-  BASEMAP_TILE_LABELS,
-  type BasemapLayerId as BasemapLayerIdOfService,
-} from '@geoportal/contract/geo';
+import { BASEMAP_TILE_LABELS } from '@geoportal/contract/basemap-tiles';
+import type { BasemapLayerId as BasemapLayerIdOfService } from '@geoportal/contract/geo';
 import type { FeatureLike } from 'ol/Feature';
 import { measureTextWidth, textHeights } from 'ol/render/canvas';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';

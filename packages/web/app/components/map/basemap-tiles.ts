@@ -1,4 +1,4 @@
-import { BASEMAP_TILE_MAX_ZOOM } from '@geoportal/contract/geo';
+import { BASEMAP_TILE_MAX_ZOOM } from '@geoportal/contract/basemap-tiles';
 import MVT from 'ol/format/MVT';
 import VectorTileLayer from 'ol/layer/VectorTile';
 import VectorTileSource from 'ol/source/VectorTile';

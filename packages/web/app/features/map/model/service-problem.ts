@@ -1,4 +1,4 @@
-import { ErrorCode } from '@geoportal/contract/errors';
+import { ErrorCode } from '@geoportal/contract/error-codes';
 import { isHttpRequestError } from '../../../lib/http/http-error';
 import { CapabilitiesError } from './capabilities-error';
 
