@@ -170,12 +170,3 @@ export const HarvestOrigin = z
   })
   .meta({ id: 'HarvestOrigin' });
 export type HarvestOrigin = z.infer<typeof HarvestOrigin>;
-
-export const harvesterErrorCodes = {
-  harvesterInvalid: 'harvester.invalid',
-  harvesterNotFound: 'harvester.not_found',
-  harvesterRunning: 'harvester.running',
-  harvesterRefusedUrl: 'harvester.refused_url',
-  harvesterRemoteInvalid: 'harvester.remote_invalid',
-  objectHarvested: 'object.harvested',
-} as const;

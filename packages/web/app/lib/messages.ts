@@ -1,9 +1,9 @@
+import type { Messages } from '@geoportal/contract/i18n';
 import deUrl from '@geoportal/contract/i18n/de.json?url';
 import enUrl from '@geoportal/contract/i18n/en.json?url';
 import type { Language } from '@geoportal/contract/languages';
 
-/** A translation catalogue: key → ICU MessageFormat message. */
-export type Messages = Record<string, string>;
+export type { Messages };
 
 /**
  * The translation files as the build ships them: fingerprinted files under /assets/, cached
@@ -45,7 +45,7 @@ export function loadMessages(language: Language): Promise<Messages> {
       .then(async (response) => {
         if (!response.ok) throw new Error(`${messagesUrl[language]}: ${response.status}`);
         const messages = (await response.json()) as Messages;
-        catalogues.set(language, messages);
+        rememberMessages(language, messages);
         return messages;
       })
       .finally(() => loading.delete(language));
