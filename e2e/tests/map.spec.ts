@@ -115,6 +115,49 @@ test.describe('map viewer', () => {
     });
   }
 
+  test('a worker fetches and draws the basemap, in the colours of the colour scheme', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await openMap(page);
+    // The land of the light palette (basemap-style.ts, gray-0).
+    const lightLand = () => mapPixels(page, [248, 249, 250]);
+    const darkLand = () => mapPixels(page, [46, 46, 46]);
+    await expect.poll(lightLand, { timeout: 20_000 }).toBeGreaterThan(5000);
+    // The tiles were fetched by the basemap's worker, none by the page itself, whose main
+    // thread therefore neither parsed nor drew them.
+    const worker = page.workers().find((candidate) => /basemap\.worker/.test(candidate.url()));
+    expect(worker).toBeDefined();
+    const tilesOf = (names: string[]) => names.filter((name) => /\/basemap\/tiles\//.test(name));
+    const fetchedByWorker = await worker?.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(tilesOf(fetchedByWorker ?? []).length).toBeGreaterThan(0);
+    const fetchedByPage = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(tilesOf(fetchedByPage)).toEqual([]);
+    // The worker draws again in the dark palette when the colour scheme changes.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(darkLand, { timeout: 20_000 }).toBeGreaterThan(5000);
+    expect(await lightLand()).toBe(0);
+    // Zooming in asks the worker for the finer tiles, and it draws them.
+    await page.getByRole('button', { name: 'Hineinzoomen' }).first().click();
+    await expect
+      .poll(
+        async () =>
+          tilesOf(
+            (await worker?.evaluate(() =>
+              performance.getEntriesByType('resource').map((entry) => entry.name),
+            )) ?? [],
+          ).some((name) => /\/tiles\/[67]\//.test(name)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect.poll(darkLand, { timeout: 20_000 }).toBeGreaterThan(5000);
+    expect(errors).toEqual([]);
+  });
+
   test('pans with the arrow keys and zooms with + and − once focused; Tab leaves', async ({
     page,
   }) => {

@@ -4,16 +4,16 @@ import Zoom from 'ol/control/Zoom';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import KeyboardPan from 'ol/interaction/KeyboardPan';
 import KeyboardZoom from 'ol/interaction/KeyboardZoom';
+import type Layer from 'ol/layer/Layer';
 import type VectorLayer from 'ol/layer/Vector';
-import type VectorTileLayer from 'ol/layer/VectorTile';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import View from 'ol/View';
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { AccessContext } from '../../lib/auth/access';
-import { basemapPalettes, basemapTileStyle } from './basemap-style';
-import { basemapTileLayer } from './basemap-tiles';
+import { basemapPalettes } from './basemap-style';
+import { type BasemapTiles, basemapTiles, disposeLayer } from './basemap-tiles';
 import { countryStyle, type ExtentMapPalette, extentMapPalettes } from './extent-map-style';
 import classes from './small-map.module.css';
 import { bundledCountriesLayer } from './world-countries';
@@ -32,7 +32,7 @@ export const motionDuration = () =>
 
 /** The small map's background: the basemap's tiles, and the bundled borders if they fail. */
 interface Background {
-  tiles: VectorTileLayer;
+  tiles: BasemapTiles;
   bundled?: VectorLayer;
 }
 
@@ -108,11 +108,11 @@ export function useSmallMap(): SmallMap {
   const [background, setBackground] = useState<Background | null>(null);
   useEffect(() => {
     if (!map) return;
-    const tiles = basemapTileLayer(apiBase, { zIndex: 0 });
-    const layers: Array<VectorTileLayer | VectorLayer> = [tiles];
-    map.addLayer(tiles);
+    const tiles = basemapTiles(apiBase, { zIndex: 0 });
+    const layers: Layer[] = [tiles.layer];
+    map.addLayer(tiles.layer);
     setBackground({ tiles });
-    tiles.getSource()?.once('tileloaderror', () => {
+    tiles.onceTileLoadError(() => {
       const bundled = bundledCountriesLayer({ zIndex: -1 });
       layers.push(bundled);
       map.addLayer(bundled);
@@ -121,8 +121,7 @@ export function useSmallMap(): SmallMap {
     return () => {
       for (const layer of layers) {
         map.removeLayer(layer);
-        layer.getSource()?.clear();
-        layer.dispose();
+        disposeLayer(layer);
       }
       setBackground(null);
     };
@@ -133,7 +132,7 @@ export function useSmallMap(): SmallMap {
   const language = intl.locale;
   useEffect(() => {
     if (!background) return;
-    background.tiles.setStyle(basemapTileStyle(basemapPalettes[scheme], language));
+    background.tiles.restyle(basemapPalettes[scheme], language);
     background.bundled?.setStyle(countryStyle(palette));
   }, [background, palette, scheme, language]);
 

@@ -1,24 +1,24 @@
 import type { BasemapManifest } from '@geoportal/contract/geo';
 import type VectorLayer from 'ol/layer/Vector';
-import type VectorTileLayer from 'ol/layer/VectorTile';
 import type OlMap from 'ol/Map';
 import { useEffect, useState } from 'react';
+import { type BasemapPalette, basemapStyle } from '../../../components/map/basemap-style';
 import {
-  type BasemapPalette,
-  basemapStyle,
-  basemapTileStyle,
-} from '../../../components/map/basemap-style';
-import { basemapTileLayer } from '../../../components/map/basemap-tiles';
+  type BasemapTiles,
+  basemapTiles,
+  disposeLayer,
+} from '../../../components/map/basemap-tiles';
 import { bundledCountriesLayer } from '../../../components/map/world-countries';
 import { useAccess } from '../../../lib/auth/access';
 import { getBasemapManifest } from '../api/basemap';
 
-/** The offline basemap's OpenLayers layer with what it draws. */
-interface BasemapPart {
-  /** `tiles` for the geo service's vector tiles, `bundled` for the stand-in countries. */
-  id: 'tiles' | 'bundled';
-  layer: VectorLayer | VectorTileLayer;
-}
+/**
+ * The offline basemap's OpenLayers layer: the geo service's vector tiles, or the stand-in
+ * countries bundled with the app.
+ */
+type BasemapPart =
+  | { id: 'tiles'; tiles: BasemapTiles; layer: BasemapTiles['layer'] }
+  | { id: 'bundled'; layer: VectorLayer };
 
 /**
  * The offline basemap of the geo service (Natural Earth) as vector tiles, each basemap layer at
@@ -58,8 +58,7 @@ export function useOfflineBasemap(
       controller.abort();
       for (const part of added) {
         map.removeLayer(part.layer);
-        part.layer.getSource()?.clear();
-        part.layer.dispose();
+        disposeLayer(part.layer);
       }
       setParts([]);
     };
@@ -67,11 +66,8 @@ export function useOfflineBasemap(
 
   useEffect(() => {
     for (const part of parts) {
-      part.layer.setStyle(
-        part.id === 'tiles'
-          ? basemapTileStyle(palette, language)
-          : basemapStyle(part.id, palette, language),
-      );
+      if (part.id === 'tiles') part.tiles.restyle(palette, language);
+      else part.layer.setStyle(basemapStyle(part.id, palette, language));
     }
   }, [parts, palette, language]);
 
@@ -83,8 +79,8 @@ export function useOfflineBasemap(
 /** The basemap's vector tiles, credited as the manifest asks. */
 function tileLayer(manifest: BasemapManifest, apiBase: string): BasemapPart {
   // Natural Earth and the places' CC BY 4.0 licence ask for credit while the map shows them.
-  const layer = basemapTileLayer(apiBase, { zIndex: -100, attributions: manifest.attribution });
-  return { id: 'tiles', layer };
+  const tiles = basemapTiles(apiBase, { zIndex: -100, attributions: manifest.attribution });
+  return { id: 'tiles', tiles, layer: tiles.layer };
 }
 
 /** Credit for the bundled borders: world-atlas is made from Natural Earth. */
