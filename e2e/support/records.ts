@@ -1,10 +1,11 @@
 import { type Browser, expect, type Page } from '@playwright/test';
+import { gotoHydrated } from './hydration';
 
 /** A context signed in through the login form; the session stays in its local storage. */
 export async function signedIn(browser: Browser, username: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel(/^Passwort/).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();

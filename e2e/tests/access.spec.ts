@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { gotoHydrated } from '../support/hydration';
 
 /** Signs in through the login form that is on screen. */
 async function signIn(page: Page, username: string, password: string) {
@@ -21,7 +22,7 @@ test.describe('sign-in', () => {
   test('the login form focuses the user name and enables submit only when both fields are filled', async ({
     page,
   }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     const username = page.getByLabel('Benutzername');
     const submit = page.getByRole('button', { name: 'Anmelden' });
     await expect(username).toBeFocused();
@@ -33,7 +34,7 @@ test.describe('sign-in', () => {
   });
 
   test('a wrong password shows the error toast and marks both fields invalid', async ({ page }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, 'editor', 'not the password');
     const toast = page.getByRole('alert').filter({ hasText: 'Fehler' });
     await expect(toast).toContainText('Benutzername oder Passwort ist falsch.');
@@ -45,7 +46,7 @@ test.describe('sign-in', () => {
   test('a successful sign-in closes the toast of the failed attempt before it', async ({
     page,
   }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, 'editor', 'not the password');
     const toast = page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort' });
     await expect(toast).toBeVisible();
@@ -77,7 +78,7 @@ test.describe('sign-in', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
 
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, 'submitter', 'submitter-demo');
     await expect(page).toHaveURL('/');
     await openUserMenu(page, 'Sina Submitter');
@@ -101,7 +102,7 @@ test.describe('sign-in', () => {
   });
 
   test('logout clears accessToken and principal', async ({ page }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, 'editor', 'editor-demo');
     await expect(page).toHaveURL('/');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^[\w-]{43}$/);
@@ -117,7 +118,7 @@ test.describe('sign-in', () => {
     page,
     request,
   }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, 'submitter', 'submitter-demo');
     await expect(page).toHaveURL('/');
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -145,7 +146,7 @@ test('the profile page and the open user menu have no accessibility violations, 
 }) => {
   // Without the fade-in, axe sees the popover as it stays, not half transparent.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   await signIn(page, 'submitter', 'submitter-demo');
   await expect(page).toHaveURL('/');
   for (const width of [1280, 320]) {

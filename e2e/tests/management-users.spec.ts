@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { gotoHydrated } from '../support/hydration';
 
 /** Signs in through the login form that is on screen. */
 async function signIn(page: Page, username: string, password: string) {
@@ -101,7 +102,7 @@ test('an administrator creates a submitter in a group; the submitter replaces th
   // The new user signs in with the temporary password and is asked for a new one.
   const userContext = await browser.newContext();
   const page = await userContext.newPage();
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   await signIn(page, user, temporary);
   await expect(page).toHaveURL(`/management/profile/${user}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Neues Passwort wählen' })).toBeVisible();

@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
+import { holdScriptsUntilPaint } from './lib/scripts-after-paint.server';
 import { type RequestInfo, requestInfoContext, webConfigContext } from './lib/web-config-context';
 
 /** How long streamed parts of a page may take before they are cut off. */
@@ -60,7 +61,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          // No script is fetched before the page is painted (lib/scripts-after-paint.ts).
+          const held = holdScriptsUntilPaint();
+          held.pipe(body);
+          pipe(held);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -20,6 +20,7 @@ import { AppProviders } from './components/layout/app-providers';
 import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
 import { RouteStylesheets } from './components/layout/route-stylesheets';
+import { StartScriptsAfterPaint } from './components/layout/start-scripts-after-paint';
 import { ColorSchemeMenu } from './components/navigation/color-scheme-menu';
 import { LanguageMenu } from './components/navigation/language-menu';
 import { MainNav } from './components/navigation/main-nav';
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <StartScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );

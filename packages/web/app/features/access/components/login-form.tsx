@@ -67,7 +67,9 @@ export function LoginForm() {
   const signedInWithoutRights = state.isLoggedIn && state.principal;
   return (
     <Container size={420} py="xl" w="100%">
-      <form onSubmit={handleSubmit} noValidate aria-labelledby="login-title">
+      {/* POST: a form sent before the page's scripts have started never puts the password
+          into an address (the server answers it with a readable error page). */}
+      <form method="post" onSubmit={handleSubmit} noValidate aria-labelledby="login-title">
         <Stack>
           <Title order={1} id="login-title">
             {t('route.login')}

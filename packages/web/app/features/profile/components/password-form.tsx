@@ -133,7 +133,8 @@ export function PasswordForm() {
       <Title order={2} id={headingId}>
         <FormattedMessage id="profile.password.title" />
       </Title>
-      <form noValidate onSubmit={handleSubmit} aria-labelledby={headingId}>
+      {/* POST: never a password in an address, even if sent before the scripts started. */}
+      <form method="post" noValidate onSubmit={handleSubmit} aria-labelledby={headingId}>
         <Stack gap="md">
           <PasswordInput
             {...input('currentPassword', intl.formatMessage({ id: 'profile.password.current' }))}

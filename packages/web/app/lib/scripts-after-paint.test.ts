@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
+import { holdScripts, holdScriptsUntilPaint } from './scripts-after-paint.server';
+
+/** The parts of a page React and React Router write, with look-alikes in text and data. */
+const PAGE = [
+  '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/>',
+  '<link rel="stylesheet" href="/assets/root-1.css" data-precedence="default"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n0"/>',
+  '<link rel="modulepreload" href="/assets/größe-1.js" nonce="n0"/>',
+  '</head><body><p>rel=&quot;modulepreload&quot; über type=&quot;module&quot;</p>',
+  '<script nonce="n0">window.data = "{\\"rel\\":\\"rel=\\\\\\"modulepreload\\\\\\"\\"}";</script>',
+  '<script nonce="n0" type="module" async="">import "/assets/manifest-1.js";',
+  'import("/assets/entry.client-1.js");</script></body></html>',
+].join('');
+
+async function throughTransform(chunks: Buffer[]): Promise<string> {
+  const transform = holdScriptsUntilPaint();
+  const out: Buffer[] = [];
+  transform.on('data', (chunk: Buffer) => out.push(Buffer.from(chunk)));
+  const ended = new Promise((resolve) => transform.on('end', resolve));
+  for (const chunk of chunks) transform.write(chunk);
+  transform.end();
+  await ended;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe('scripts after the first paint: the server', () => {
+  it('holds the module preloads and the module script, and nothing else', () => {
+    const held = holdScripts(PAGE);
+    expect(held).not.toContain('rel="modulepreload"');
+    expect(held).not.toContain('type="module"');
+    expect(held.match(/rel="modulepreload-after-paint"/g)).toHaveLength(3);
+    expect(held).toContain('<script nonce="n0" type="text/module-after-paint">import');
+    // The page's text and its data keep their look-alikes.
+    expect(held).toContain('<p>rel=&quot;modulepreload&quot; über type=&quot;module&quot;</p>');
+    expect(held).toContain('rel=\\\\\\"modulepreload\\\\\\"');
+    expect(held.replaceAll('-after-paint', '').replace('text/module', 'module" async="')).toBe(
+      PAGE,
+    );
+  });
+
+  it('rewrites tags that arrive split between two chunks, at any byte', async () => {
+    const bytes = Buffer.from(PAGE, 'utf8');
+    const expected = holdScripts(PAGE);
+    for (let cut = 1; cut < bytes.length; cut += 1) {
+      const output = await throughTransform([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect(output, `cut at byte ${cut}`).toBe(expected);
+    }
+  });
+
+  it('rewrites a page that arrives byte by byte', async () => {
+    const bytes = Buffer.from(PAGE, 'utf8');
+    const chunks = Array.from(bytes, (_, index) => bytes.subarray(index, index + 1));
+    expect(await throughTransform(chunks)).toBe(holdScripts(PAGE));
+  });
+});
+
+describe('scripts after the first paint: the browser', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('turns the held forms back into preloads and a module script after the first frame', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    document.documentElement.innerHTML = holdScripts(PAGE).replace(
+      /^<!DOCTYPE html><html[^>]*>/,
+      '',
+    );
+    new Function(START_SCRIPTS_AFTER_PAINT)();
+    // Nothing is fetched or run before the frame.
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    vi.advanceTimersToNextFrame();
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    vi.runOnlyPendingTimers();
+    const preloads = Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+      (link) => link.getAttribute('href'),
+    );
+    expect(preloads).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/entry.client-1.js',
+      '/assets/größe-1.js',
+    ]);
+    expect(document.querySelectorAll('[rel="modulepreload-after-paint"]')).toHaveLength(0);
+    const scripts = document.querySelectorAll('script[type="module"]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.textContent).toBe(
+      'import "/assets/manifest-1.js";import("/assets/entry.client-1.js");',
+    );
+    expect(document.querySelectorAll('script[type="text/module-after-paint"]')).toHaveLength(0);
+  });
+});

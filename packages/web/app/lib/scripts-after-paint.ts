@@ -1,0 +1,45 @@
+/**
+ * Pages are painted before their scripts are fetched. A page arrives complete from the
+ * server; its 40–90 module scripts only make it interactive (hydration). Fetched together with
+ * the stylesheets, they shared the phone's connection with them (and over HTTP/1.1 its six
+ * connections per host), so the first paint waited for scripts it does not need. The server
+ * therefore writes the module preloads and React Router's module script in a held form
+ * (scripts-after-paint.server.ts), and a small inline script (`START_SCRIPTS_AFTER_PAINT`,
+ * rendered after React Router's `<Scripts>`) turns them into what they were right after the
+ * first paint: all modules are then fetched at once, as the preloads would have fetched them.
+ */
+
+/** A module preload as React writes it, and its held form (an unknown `rel` fetches nothing). */
+export const MODULE_PRELOAD = 'rel="modulepreload"';
+export const HELD_MODULE_PRELOAD = 'rel="modulepreload-after-paint"';
+
+/** React Router's inline module script (the imports of the route modules), and its held form
+ * (a script of an unknown type is not run). */
+export const MODULE_SCRIPT = 'type="module" async=""';
+export const HELD_MODULE_SCRIPT = 'type="text/module-after-paint"';
+
+/**
+ * Run inline at the end of the body. `requestAnimationFrame` runs just before the first
+ * frame is painted (not before the stylesheets have arrived), and a task queued from it runs
+ * after that frame. There the held preloads become preloads again and the held module script
+ * a module script with the page's nonce (the content security policy allows no other).
+ */
+export const START_SCRIPTS_AFTER_PAINT = `(function () {
+  var nonce = document.currentScript && document.currentScript.nonce;
+  function start() {
+    document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]').forEach(function (held) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = held.getAttribute('href');
+      held.replaceWith(link);
+    });
+    document.querySelectorAll('script[${HELD_MODULE_SCRIPT}]').forEach(function (held) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      if (nonce) script.nonce = nonce;
+      script.textContent = held.textContent;
+      held.replaceWith(script);
+    });
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`;
