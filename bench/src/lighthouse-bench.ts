@@ -88,12 +88,13 @@ function staticImports(code: string, directory: string): string[] {
 
 /**
  * The gzipped JavaScript `html` loads before the page can be used: its module scripts, module
- * preloads and the modules an inline script imports, with their static imports.
+ * preloads (also those held until the first paint, web app lib/scripts-after-paint.ts) and
+ * the modules an inline script imports, with their static imports.
  */
 export async function initialJavaScript(html: string): Promise<{ gzip: number; files: number }> {
   const roots = new Set<string>();
   for (const match of html.matchAll(
-    /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/assets\/[^"]+\.js)"/g,
+    /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload(?:-after-paint)?"[^>]*\shref)="(\/assets\/[^"]+\.js)"/g,
   )) {
     if (match[1]) roots.add(match[1]);
   }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
+import { PRELOADS_PER_TASK, START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
 import { holdScripts, holdScriptsUntilPaint } from './scripts-after-paint.server';
 
 /** The parts of a page React and React Router write, with look-alikes in text and data. */
@@ -77,6 +77,9 @@ describe('scripts after the first paint: the browser', () => {
     vi.advanceTimersToNextFrame();
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
     vi.runOnlyPendingTimers();
+    // The module script first, then the preloads a few per task.
+    expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    vi.runAllTimers();
     const preloads = Array.from(
       document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
       (link) => link.getAttribute('href'),
@@ -86,12 +89,29 @@ describe('scripts after the first paint: the browser', () => {
       '/assets/entry.client-1.js',
       '/assets/größe-1.js',
     ]);
-    expect(document.querySelectorAll('[rel="modulepreload-after-paint"]')).toHaveLength(0);
     const scripts = document.querySelectorAll('script[type="module"]');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.textContent).toBe(
       'import "/assets/manifest-1.js";import("/assets/entry.client-1.js");',
     );
     expect(document.querySelectorAll('script[type="text/module-after-paint"]')).toHaveLength(0);
+  });
+
+  it('starts the preloads a few per task, so that no task is long', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const links = Array.from(
+      { length: 30 },
+      (_, index) => `<link rel="modulepreload" href="/assets/m-${index}.js"/>`,
+    );
+    document.documentElement.innerHTML = holdScripts(`<head>${links.join('')}</head><body></body>`);
+    new Function(START_SCRIPTS_AFTER_PAINT)();
+    vi.advanceTimersToNextFrame();
+    vi.runOnlyPendingTimers();
+    const started = () => document.querySelectorAll('link[rel="modulepreload"]').length;
+    expect(started()).toBe(PRELOADS_PER_TASK);
+    vi.runOnlyPendingTimers();
+    expect(started()).toBe(2 * PRELOADS_PER_TASK);
+    vi.runAllTimers();
+    expect(started()).toBe(30);
   });
 });
