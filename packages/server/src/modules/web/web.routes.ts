@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { WebConfig } from '@geoportal/contract/web-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendRouteNotFound } from '../../http/error-handler.js';
 
 /** Where `react-router build` put the web application. */
 export interface WebBuildLocation {
@@ -73,6 +74,31 @@ export async function registerWebApp(
     return sendWebResponse(reply, response);
   };
   app.get('/*', render);
+  await app.register(pageFormPosts);
+}
+
+/** Form encodings a browser sends a plain `<form method="post">` in. */
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * A page's form sent by the browser itself, before the page's scripts started (they send
+ * forms as API calls; the login and password forms post, so that a password never goes into
+ * an address): answered with the page again, a 303 to its own address, where the person tries
+ * again once the page has come to life. The form's content is never read. Any other POST
+ * outside the services is a JSON 404, as before.
+ */
+async function pageFormPosts(pages: FastifyInstance) {
+  // Every body is left unread here (a form's, and whatever else comes to an unknown address).
+  pages.removeAllContentTypeParsers();
+  pages.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  pages.post('/*', async (request, reply) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (!type || !FORM_TYPES.includes(type)) return sendRouteNotFound(request, reply);
+    const url = new URL(request.url, 'http://page');
+    // The page's own path: never `//host`, which a browser would read as another site.
+    const location = `${url.pathname.replace(/^\/+/, '/')}${url.search}`;
+    return reply.redirect(location, 303);
+  });
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
