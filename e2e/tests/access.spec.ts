@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { gotoHydrated } from '../support/hydration';
+import { expect, type Page, test } from '../support/test';
 
 /** Signs in through the login form that is on screen. */
 async function signIn(page: Page, username: string, password: string) {

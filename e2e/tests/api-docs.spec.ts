@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { collectErrors } from '../support/console';
+import { expect, test } from '../support/test';
 
 test.describe('browsable API docs', () => {
   // Both addresses a person types: the assets must load from either, not only from the

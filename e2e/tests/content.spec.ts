@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
+import { expect, test } from '../support/test';
 
 // The e2e server reads the repository's own content/ folder (CONTENT_DIR default), so these
 // tests see the pages an operator starts with.

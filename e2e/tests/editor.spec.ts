@@ -1,7 +1,7 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, type Locator, type Page, test } from '../support/test';
 
 // The metadata editor: one submitter fills a record by keyboard, comes back to it and submits
 // it; two tabs of the same record run into a lost-update conflict. Serial, one sign-in.

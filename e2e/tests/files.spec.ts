@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { apiInPage, recordWebm } from '../support/files';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, type Locator, type Page, test } from '../support/test';
 
 // One journey through the files of a record (Files issue, "Shown by"): upload with progress,
 // index file, hidden bundle, image and PDF previews, a video with subtitles, accessibility.

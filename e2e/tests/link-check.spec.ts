@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, test } from '../support/test';
 
 // The link check (issue 20, `links.check`): an administrator runs it for one record whose
 // link points at an internal address; the record page shows the editor that finding, and a

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { apiInPage } from '../support/files';
 import { signedIn } from '../support/records';
+import { expect, test } from '../support/test';
 
 // The audit log (issue 19, point 5) records process control too: an administrator starts and
 // cancels a process, then finds both entries by the action filter and by the process id.

@@ -1,7 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { signedIn } from '../support/records';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 // The command console (issue 23, "Shown by"): an administrator types `reindex search` with
 // completion, watches the output stream and finds the run on the processes page; short

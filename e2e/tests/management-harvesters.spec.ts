@@ -1,14 +1,14 @@
+import { expectAccessible } from '../support/a11y';
+import { collectErrors } from '../support/console';
+import { signedIn } from '../support/records';
+import { REMOTE_TITLE, type RemoteInstance, startRemoteInstance } from '../support/remote-instance';
 import {
   type BrowserContext,
   expect as baseExpect,
   type Locator,
   type Page,
   test,
-} from '@playwright/test';
-import { expectAccessible } from '../support/a11y';
-import { collectErrors } from '../support/console';
-import { signedIn } from '../support/records';
-import { REMOTE_TITLE, type RemoteInstance, startRemoteInstance } from '../support/remote-instance';
+} from '../support/test';
 
 // Harvesting (issue 25, "Shown by"): an administrator creates a CSW harvester pointing at a
 // second instance of the product, tests the connection (the remote's title and record

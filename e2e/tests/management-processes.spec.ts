@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
 import { signedIn } from '../support/records';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 // The processes page (issue 20, "Shown by"): an administrator starts a search index rebuild,
 // watches its progress reach 100 % and reads its log, then cancels a long-running process.

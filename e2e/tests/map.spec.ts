@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { notTiles, watchBasemap } from '../support/basemap';
 import { mapPixels } from '../support/canvas';
@@ -6,6 +5,7 @@ import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
 import { mapserverUrl, type RunningMapServer, startMapServer } from '../support/mapserver';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { expect, type Page, test } from '../support/test';
 
 /** Waits for the map's canvas and answers how many of its pixels are not the background. */
 async function paintedPixels(page: Page, layerSelector = '.ol-layer canvas'): Promise<number> {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { collectErrors } from '../support/console';
+import { expect, test } from '../support/test';
 
 test.describe('page frame', () => {
   test('the server-rendered HTML already holds the page frame', async ({ request }) => {

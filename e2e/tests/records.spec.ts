@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { notTiles, watchBasemap } from '../support/basemap';
 import { collectErrors } from '../support/console';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 // One journey through the record workflow. The tests run in order and share two signed-in
 // browser contexts, so the whole file signs in twice: the sign-in limit (60 a minute per

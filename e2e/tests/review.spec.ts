@@ -1,7 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 // Issue 18, points 6–8 and 14: importing a file twice asks instead of duplicating; editors
 // review from a page of their own with comments in the history, manage every record in "my

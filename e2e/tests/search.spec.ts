@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 // The catalogue search (`/search`) over the demo records as a visitor: search by word, refine by
 // facet and by a box drawn on the map, share the address, walk back, use it by keyboard only,

@@ -1,8 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { collectErrors } from '../support/console';
 import { apiInPage } from '../support/files';
 import { hydrated } from '../support/hydration';
 import { completeMetadata, createRecordInPage, signedIn } from '../support/records';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 // What search engines get (issue 24, "Search engines"): robots.txt and the sitemap name the
 // public records, a published record's page carries its schema.org Dataset description

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { gotoHydrated, hydrated } from '../support/hydration';
+import { expect, type Page, test } from '../support/test';
 
 const schemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

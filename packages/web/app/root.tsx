@@ -169,6 +169,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An error page comes to life as well: its menus and links work once hydrated.
+  useHydratedMark();
   const data = useRouteLoaderData<typeof loader>('root');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!data) {
