@@ -5,6 +5,9 @@ export * from '@playwright/test';
 
 type Goto = Page['goto'];
 
+/** Whether the running test's pages run scripts (`test.use({ javaScriptEnabled: false })`). */
+let scripting = true;
+
 /**
  * Our pages fetch their scripts after the first paint (web app lib/scripts-after-paint.ts), so
  * the browser's `load` event, which `page.goto` waits for, comes before the page is
@@ -14,7 +17,15 @@ type Goto = Page['goto'];
  * one of ours, as a person waits for the page to respond. Installed once per worker on the
  * page class, since tests open pages outside the `page` fixture too.
  */
-export const test = base.extend<object, { hydratingGoto: undefined }>({
+export const test = base.extend<{ scriptingOfTest: undefined }, { hydratingGoto: undefined }>({
+  scriptingOfTest: [
+    async ({ javaScriptEnabled }, use) => {
+      scripting = javaScriptEnabled !== false;
+      await use(undefined);
+      scripting = true;
+    },
+    { auto: true },
+  ],
   hydratingGoto: [
     async ({ browser }, use) => {
       const probe = await browser.newPage();
@@ -24,7 +35,8 @@ export const test = base.extend<object, { hydratingGoto: undefined }>({
         const goto = prototype.goto;
         prototype.goto = async function (this: Page, url, options) {
           const response = await goto.call(this, url, options);
-          const waits = !options?.waitUntil || options.waitUntil === 'load';
+          // A page without scripts never hydrates.
+          const waits = scripting && (!options?.waitUntil || options.waitUntil === 'load');
           const ours =
             waits &&
             (await this.locator('link[rel="modulepreload-after-paint"]')
