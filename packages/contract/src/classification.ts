@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Code, recordLanguages, unstorableTexts } from './record.js';
+import {
+  findNode,
+  nodeLabel,
+  type ClassificationNode as TreeNode,
+  walkNodes,
+} from './classification-tree.js';
+import { Code, unstorableTexts } from './record.js';
+
+export { findNode, nodeLabel, walkNodes };
+export type ClassificationNode = TreeNode;
 
 /**
  * Classifications (DESIGN §5): hierarchical code lists with labels per product language,
@@ -49,18 +58,6 @@ const Descriptions = z
 
 const Uri = z.url({ protocol: /^https?$/ }).max(classificationLimits.uriMax);
 
-export interface ClassificationNode {
-  /** The code stored in records, unique within the classification. */
-  id: string;
-  labels: Labels;
-  descriptions?: { de?: string | undefined; en?: string | undefined } | undefined;
-  /** The concept's identifier, e.g. in the INSPIRE registry. */
-  uri?: string | undefined;
-  /** A page for people, e.g. a licence text. */
-  url?: string | undefined;
-  children?: ClassificationNode[] | undefined;
-}
-
 export const ClassificationNode: z.ZodType<ClassificationNode> = z.lazy(() =>
   z
     .object({
@@ -73,19 +70,6 @@ export const ClassificationNode: z.ZodType<ClassificationNode> = z.lazy(() =>
     })
     .strict(),
 );
-
-/** Every node of a tree, depth first, with its depth (1 for the top level). */
-export function* walkNodes(
-  nodes: readonly ClassificationNode[],
-  depth = 1,
-): Generator<{ node: ClassificationNode; depth: number; path: (string | number)[] }> {
-  for (const [index, node] of nodes.entries()) {
-    yield { node, depth, path: [index] };
-    for (const inner of walkNodes(node.children ?? [], depth + 1)) {
-      yield { ...inner, path: [index, 'children', ...inner.path] };
-    }
-  }
-}
 
 /**
  * The first node nested deeper than `depthMax`, found without recursion on the raw input.
@@ -175,18 +159,3 @@ export const Classification = z
   })
   .meta({ id: 'Classification' });
 export type Classification = z.infer<typeof Classification>;
-
-/** The node with this code, wherever it sits in the tree. */
-export function findNode(
-  classification: Pick<Classification, 'nodes'>,
-  code: string,
-): ClassificationNode | undefined {
-  for (const { node } of walkNodes(classification.nodes)) if (node.id === code) return node;
-  return undefined;
-}
-
-/** A node's label in the language, falling back to the other product language. */
-export function nodeLabel(node: Pick<ClassificationNode, 'labels'>, lang: string): string {
-  const language = (recordLanguages as readonly string[]).includes(lang) ? lang : 'de';
-  return node.labels[language as keyof Labels];
-}

@@ -36,9 +36,7 @@ export const recordLimits = {
   geometryPositionsMax: 10_000,
 } as const;
 
-/** Product languages of multilingual fields; de is the fallback (SPEC §9). */
-export const recordLanguages = ['de', 'en'] as const;
-export type RecordLanguage = (typeof recordLanguages)[number];
+export { type RecordLanguage, recordLanguages } from './record-languages.js';
 
 /**
  * Custom rules report a stable `params.rule`; the web app turns it into the translation key

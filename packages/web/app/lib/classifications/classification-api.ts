@@ -1,6 +1,7 @@
-import { Classification } from '@geoportal/contract/classification';
+import type { Classification } from '@geoportal/contract/classification';
 import { MemoryCache } from '../cache';
 import type { AnswerCheck } from '../http/answer-schema';
+import { classificationSchemas } from '../http/contract-schemas';
 import type { HttpClient } from '../http/http-client';
 import { getJson } from '../http-client';
 
@@ -8,10 +9,10 @@ import { getJson } from '../http-client';
 export const classificationPath = (id: string) => `classification/${encodeURIComponent(id)}`;
 
 /** Answers are checked against the contract, so a wrong answer fails instead of showing codes. */
-const classificationAnswer: AnswerCheck<Classification> = {
-  schema: Classification,
+const classificationAnswer = async (): Promise<AnswerCheck<Classification>> => ({
+  schema: (await classificationSchemas()).Classification,
   invalid: 'an invalid classification',
-};
+});
 
 /**
  * Classifications change rarely (an administrator edits them), so the browser keeps each for
@@ -30,7 +31,7 @@ export function loadClassification(client: HttpClient, id: string): Promise<Clas
   let load = pending.get(key);
   if (!load) {
     load = cache
-      .getOrLoad(key, () => client.get(classificationPath(id), classificationAnswer))
+      .getOrLoad(key, async () => client.get(classificationPath(id), await classificationAnswer()))
       .finally(() => pending.delete(key));
     pending.set(key, load);
   }
@@ -48,9 +49,9 @@ export function forgetClassifications(): void {
 }
 
 /** A classification read while rendering on the server (public data, over loopback). */
-export function loadClassificationOnServer(
+export async function loadClassificationOnServer(
   ssrApiBase: string,
   id: string,
 ): Promise<Classification> {
-  return getJson(ssrApiBase, classificationPath(id), classificationAnswer);
+  return getJson(ssrApiBase, classificationPath(id), await classificationAnswer());
 }

@@ -1,10 +1,10 @@
+import type { Classification } from '@geoportal/contract/classification';
 import {
-  type Classification,
   type ClassificationNode,
   findNode,
   nodeLabel,
   walkNodes,
-} from '@geoportal/contract/classification';
+} from '@geoportal/contract/classification-tree';
 
 /** One pickable entry of a classification, flattened for lists, selects and comboboxes. */
 export interface ClassificationOption {

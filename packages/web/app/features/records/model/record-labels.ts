@@ -1,4 +1,8 @@
-import { type ClassificationNode, findNode, nodeLabel } from '@geoportal/contract/classification';
+import {
+  type ClassificationNode,
+  findNode,
+  nodeLabel,
+} from '@geoportal/contract/classification-tree';
 import { labelOf } from '../../../lib/classifications/classification-options';
 import type { RecordClassifications } from './record-classifications';
 

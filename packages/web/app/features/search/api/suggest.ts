@@ -1,4 +1,6 @@
-import { type Suggestion, SuggestResponse, searchLimits } from '@geoportal/contract/search';
+import type { Suggestion } from '@geoportal/contract/search';
+import { searchLimits } from '@geoportal/contract/search-fields';
+import { searchSchemas } from '../../../lib/http/contract-schemas';
 import type { HttpClient } from '../../../lib/http/http-client';
 
 /** Suggestions asked for per input: the API's default, enough for a short list. */
@@ -21,7 +23,7 @@ export async function getSuggestions(
     {
       query: { rows: SUGGESTION_ROWS },
       signal,
-      schema: SuggestResponse,
+      schema: (await searchSchemas()).SuggestResponse,
       invalid: 'invalid suggestions',
     },
   );

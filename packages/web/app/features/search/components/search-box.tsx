@@ -1,5 +1,5 @@
 import type { Suggestion } from '@geoportal/contract/search';
-import { searchLimits } from '@geoportal/contract/search';
+import { searchLimits } from '@geoportal/contract/search-fields';
 import { Autocomplete, Badge, Button, Group } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

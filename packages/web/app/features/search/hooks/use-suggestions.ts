@@ -1,4 +1,5 @@
-import { type Suggestion, searchLimits } from '@geoportal/contract/search';
+import type { Suggestion } from '@geoportal/contract/search';
+import { searchLimits } from '@geoportal/contract/search-fields';
 import { useEffect, useState } from 'react';
 import { useAccess } from '../../../lib/auth/access';
 import { getSuggestions } from '../api/suggest';

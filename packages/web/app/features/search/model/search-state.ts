@@ -1,5 +1,5 @@
 import type { BoundingBox } from '@geoportal/contract/record';
-import { type FacetField, facetFields, searchLimits } from '@geoportal/contract/search';
+import { type FacetField, facetFields, searchLimits } from '@geoportal/contract/search-fields';
 import { facetFilter, parseFacetValues } from '../../../lib/search/filter-query';
 
 /**

@@ -1,4 +1,4 @@
-import { findNode, nodeLabel } from '@geoportal/contract/classification';
+import { findNode, nodeLabel } from '@geoportal/contract/classification-tree';
 import { recordLimits } from '@geoportal/contract/record';
 import { Anchor, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
