@@ -1,7 +1,8 @@
-import { recordLanguages } from '@geoportal/contract/record';
-import { Box, Input, Tabs, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { recordLanguages } from '@geoportal/contract/record-languages';
+import { Box, Input, Tabs, TextInput, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { GrowingTextarea } from '../../../components/inputs/growing-textarea';
 import { CheckMark } from '../../../components/navigation/check-mark';
 import { fieldLabels, languageLabels } from '../model/field-labels';
 import type { LanguageField } from '../model/field-spec';
@@ -89,10 +90,9 @@ export function LanguageTextField({
           return (
             <Tabs.Panel key={lang} value={lang} pt="xs">
               {multiline ? (
-                <Textarea
+                <GrowingTextarea
                   key={form.key(`${field}.${lang}`)}
                   {...common}
-                  autosize
                   minRows={4}
                   maxRows={16}
                 />

@@ -18,9 +18,11 @@ export function useBottomScrollPadding(ref: RefObject<HTMLElement | null>): void
       const height = bar.getBoundingClientRect().height;
       root.style.scrollPaddingBottom = height > 0 ? `${Math.ceil(height) + GAP_PX}px` : '';
     };
-    update();
+    // The observer reports the bar's first size after the browser has laid out the page.
+    // Measuring here instead would lay out the whole editor, just inserted, in this task.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(bar);
+    if (observer) observer.observe(bar);
+    else update();
     return () => {
       observer?.disconnect();
       root.style.scrollPaddingBottom = '';

@@ -1,7 +1,8 @@
 import { type Bundle, fileLimits } from '@geoportal/contract/files';
-import { Button, Group, NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { GrowingTextarea } from '../../../components/inputs/growing-textarea';
 import { useAccess } from '../../../lib/auth/access';
 import { errorText } from '../../../lib/http/error-text';
 import { useToast } from '../../../lib/use-toast';
@@ -117,12 +118,11 @@ export function BundleSettings({
           ]}
         />
       )}
-      <Textarea
+      <GrowingTextarea
         label={intl.formatMessage({ id: 'files.bundle.description' })}
         value={description}
         onChange={(event) => setDescription(event.currentTarget.value)}
         maxLength={fileLimits.descriptionMax}
-        autosize
         minRows={2}
         maxRows={8}
       />

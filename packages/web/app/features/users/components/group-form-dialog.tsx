@@ -7,11 +7,11 @@ import {
   MultiSelect,
   SimpleGrid,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { GrowingTextarea } from '../../../components/inputs/growing-textarea';
 import { useAccess } from '../../../lib/auth/access';
 import { useAdminAction } from '../../../lib/hooks/use-admin-action';
 import { answerErrors, type FieldMessage, schemaErrors } from '../../../lib/http/field-errors';
@@ -129,7 +129,7 @@ export function GroupFormDialog({ opened, group, roles, onClose, onSaved }: Grou
             <TextInput {...text('labelDe')} lang="de" autoComplete="off" />
             <TextInput {...text('labelEn')} lang="en" autoComplete="off" />
           </SimpleGrid>
-          <Textarea {...text('description')} autosize minRows={2} />
+          <GrowingTextarea {...text('description')} minRows={2} />
           <MultiSelect
             label={t('groups.field.roles')}
             description={t('groups.field.rolesHint')}

@@ -10,11 +10,11 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { GrowingTextarea } from '../../../components/inputs/growing-textarea';
 import { useAccess } from '../../../lib/auth/access';
 import { useAdminAction } from '../../../lib/hooks/use-admin-action';
 import { answerErrors, type FieldMessage, schemaErrors } from '../../../lib/http/field-errors';
@@ -211,7 +211,7 @@ export function UserFormDialog({ opened, user, onClose, onSaved }: UserFormDialo
             <TextInput {...text('surname')} disabled={locked} autoComplete="off" />
           </SimpleGrid>
           <TextInput {...text('email')} type="email" disabled={locked} autoComplete="off" />
-          <Textarea {...text('description')} disabled={locked} autosize minRows={2} />
+          <GrowingTextarea {...text('description')} disabled={locked} minRows={2} />
           <MultiSelect
             label={t('users.field.roles')}
             data={roleOptions}

@@ -1,6 +1,7 @@
 import { isMapService, recordLimits } from '@geoportal/contract/record';
-import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
+import { GrowingTextarea } from '../../../../components/inputs/growing-textarea';
 import { emptyFormat, emptyOnlineResource } from '../../model/editor-values';
 import { ClassificationSelect } from '../classification-select';
 import { useEditor, useEditorValue, useFieldProps, useIssue } from '../editor-context';
@@ -81,12 +82,11 @@ function OnlineResourceFields({ index }: { index: number }) {
           maxLength={recordLimits.layerNameMax}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         key={form.key(path('description'))}
         {...fieldProps(path('description'))}
         label={<FormattedMessage id="editor.field.resourceDescription" />}
         maxLength={recordLimits.descriptionMax}
-        autosize
         minRows={2}
         maxRows={8}
       />
