@@ -1,8 +1,9 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { SegmentedRadios } from '../../../components/inputs/segmented-radios';
 import { useToast } from '../../../lib/use-toast';
 import { type MeasureKind, useMeasure } from '../hooks/use-measure';
 import { motionDuration } from '../model/view';
@@ -50,11 +51,10 @@ export function MapTools({ map }: { map: OlMap | null }) {
         <Text size="xs" fw={500} id={labelId}>
           {intl.formatMessage({ id: 'map.tools.measure' })}
         </Text>
-        <SegmentedControl
-          size="xs"
+        <SegmentedRadios
           aria-labelledby={labelId}
           value={kind}
-          onChange={(value) => setKind(value as MeasureKind | 'none')}
+          onChange={setKind}
           data={[
             { value: 'none', label: intl.formatMessage({ id: 'map.tools.measureOff' }) },
             { value: 'distance', label: intl.formatMessage({ id: 'map.tools.measureDistance' }) },
