@@ -114,4 +114,59 @@ describe('scripts after the first paint: the browser', () => {
     vi.runAllTimers();
     expect(started()).toBe(30);
   });
+
+  it('loads the number and date formats of the page language in a task of its own', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    // Records the formats constructed (a spy's instance of a built-in has no `format`).
+    const { NumberFormat, DateTimeFormat } = Intl;
+    const constructed: string[] = [];
+    const recording = <T extends object>(name: string, format: T): T =>
+      new Proxy(format, {
+        construct(target, args) {
+          constructed.push(`${name} ${args[0]}`);
+          return Reflect.construct(target as new (...a: unknown[]) => object, args);
+        },
+      });
+    Intl.NumberFormat = recording('number', NumberFormat);
+    Intl.DateTimeFormat = recording('date', DateTimeFormat);
+    try {
+      document.documentElement.lang = 'de';
+      document.documentElement.innerHTML = holdScripts(PAGE).replace(
+        /^<!DOCTYPE html><html[^>]*>/,
+        '',
+      );
+      new Function(START_SCRIPTS_AFTER_PAINT)();
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+      // The task that starts the scripts does not do it.
+      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      expect(constructed).toEqual([]);
+      vi.runOnlyPendingTimers();
+      expect(constructed).toEqual(['number de', 'date de']);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
+  it('goes on when the browser has no locale data', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat').mockImplementation(() => {
+      throw new RangeError('Incorrect locale information provided');
+    });
+    try {
+      document.documentElement.innerHTML = holdScripts(PAGE).replace(
+        /^<!DOCTYPE html><html[^>]*>/,
+        '',
+      );
+      new Function(START_SCRIPTS_AFTER_PAINT)();
+      vi.advanceTimersToNextFrame();
+      expect(() => vi.runAllTimers()).not.toThrow();
+      expect(numberFormat).toHaveBeenCalled();
+      expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3);
+    } finally {
+      numberFormat.mockRestore();
+    }
+  });
 });
