@@ -108,9 +108,13 @@ const timing = (bytes: number, ms: number): Timing => ({
   mibPerSecond: Math.round(bytes / MiB / (ms / 1000)),
 });
 
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 /** Writes `size` random bytes once (8 MiB at a time) and makes them durable. */

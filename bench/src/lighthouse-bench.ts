@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { median } from './files.js';
 import { startBenchServer } from './server-process.js';
 
 /**
@@ -70,14 +71,6 @@ export interface LighthouseFigures {
   loadBefore: number;
   loadAfter: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The static imports of a built chunk (`import … from "./x.js"`, `import "./x.js"`). */
 function staticImports(code: string, directory: string): string[] {

@@ -26,6 +26,8 @@ export interface BenchServerOptions {
    * on `stop`. Without it the server gets a fresh temporary folder.
    */
   dataDir?: string;
+  /** Another build's `main.js` (a side-by-side comparison); this checkout's build by default. */
+  mainJs?: string;
 }
 
 /**
@@ -36,13 +38,14 @@ export async function startBenchServer(
   port: number,
   options: BenchServerOptions = {},
 ): Promise<BenchServer> {
-  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run "npm run build" first`);
+  const entry = options.mainJs ?? mainJs;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const dataDir =
     options.dataDir ??
     (await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'geoportal-bench-')));
   const removeDataDir = () =>
     options.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, [mainJs], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
