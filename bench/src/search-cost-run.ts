@@ -126,11 +126,14 @@ function render(runs: BuildRun[], queries: SearchQuery[], loadedAt: string): str
       );
     }
   }
+  const tenth = (x: number) => Math.round(x * 10) / 10;
   const figure = (build: 'before' | 'after', pick: (h: HttpRun) => number, clients = 1) =>
-    median(
-      runs
-        .filter((r) => r.build === build)
-        .flatMap((r) => r.http.filter((h) => h.clients === clients).map(pick)),
+    tenth(
+      median(
+        runs
+          .filter((r) => r.build === build)
+          .flatMap((r) => r.http.filter((h) => h.clients === clients).map(pick)),
+      ),
     );
   const cpu = (build: 'before' | 'after') => figure(build, (h) => h.cpuMsPerRequest ?? 0);
   const p95 = (build: 'before' | 'after') => figure(build, (h) => h.latency.p95);
