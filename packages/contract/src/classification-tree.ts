@@ -6,6 +6,9 @@ import { recordLanguages } from './record-languages.js';
  * re-exports these.
  */
 
+/** What a classification id looks like: a letter, then up to 63 letters, digits, `_` or `-`. */
+export const classificationIdPattern = /^[A-Za-z][\w-]{0,63}$/;
+
 /** A node's labels: German and English. */
 export interface Labels {
   de: string;

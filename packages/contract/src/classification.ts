@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  classificationIdPattern,
   findNode,
   nodeLabel,
   type ClassificationNode as TreeNode,
@@ -7,7 +8,7 @@ import {
 } from './classification-tree.js';
 import { Code, unstorableTexts } from './record.js';
 
-export { findNode, nodeLabel, walkNodes };
+export { classificationIdPattern, findNode, nodeLabel, walkNodes };
 export type ClassificationNode = TreeNode;
 
 /**
@@ -38,7 +39,7 @@ export type SeededClassification = (typeof seededClassifications)[number];
 
 export const ClassificationId = z
   .string()
-  .regex(/^[A-Za-z][\w-]{0,63}$/, 'is not a classification id');
+  .regex(classificationIdPattern, 'is not a classification id');
 
 /** A label in every product language (de and en). */
 export const Labels = z

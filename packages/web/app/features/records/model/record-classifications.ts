@@ -1,4 +1,5 @@
-import { type Classification, ClassificationId } from '@geoportal/contract/classification';
+import type { Classification } from '@geoportal/contract/classification';
+import { classificationIdPattern } from '@geoportal/contract/classification-tree';
 import type { RecordView } from '../../../lib/api/get-record';
 
 /**
@@ -17,7 +18,7 @@ export function classificationsNeeded(record: RecordView): string[] {
   if (metadata.contacts?.length) ids.add('contactRole');
   if (metadata.onlineResources?.length) ids.add('protocol');
   // A keyword's classification is only a code; one that cannot be an id is not asked for.
-  return [...ids].filter((id) => ClassificationId.safeParse(id).success);
+  return [...ids].filter((id) => classificationIdPattern.test(id));
 }
 
 /**
