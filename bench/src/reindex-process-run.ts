@@ -2,11 +2,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { machine, today } from './machine.js';
-import { readClassificationCodes } from './search-codes.js';
-import { SearchRecordGenerator } from './search-generator.js';
 import { prepareSearchDatabase, type Target } from './search-load.js';
 import { type Percentiles, percentiles } from './search-measure.js';
-import { type SearchQuery, searchQueries } from './search-queries.js';
+import { queryMixOf, type SearchQuery } from './search-queries.js';
 import { loadServerModules } from './search-server.js';
 import { startBenchServer } from './server-process.js';
 
@@ -73,12 +71,10 @@ async function main() {
   const { database } = await prepareSearchDatabase(modules, target, { n, seed });
   let queries: SearchQuery[];
   try {
-    const codes = await readClassificationCodes({ rows: (text) => modules.raw(database.db, text) });
-    queries = searchQueries({
-      seed: seed + 1,
-      count: 240,
-      generator: new SearchRecordGenerator({ seed, codes }),
-    });
+    queries = await queryMixOf(
+      { rows: (text) => modules.raw(database.db, text) },
+      { seed, count: 240 },
+    );
     // Every document stale but still searchable, as after a release that changed the search
     // document: the reindex then rewrites all of them in place (a rebuild over a current
     // index skips unchanged documents and would measure little).

@@ -2,8 +2,6 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { machine } from './machine.js';
-import { readClassificationCodes } from './search-codes.js';
-import { SearchRecordGenerator } from './search-generator.js';
 import { prepareSearchDatabase } from './search-load.js';
 import {
   explainQueries,
@@ -12,7 +10,7 @@ import {
   percentiles,
   type Variant,
 } from './search-measure.js';
-import { type SearchQuery, searchQueries } from './search-queries.js';
+import { queryMixOf, type SearchQuery } from './search-queries.js';
 import { type Db, loadServerModules, type ServerModules, visitor } from './search-server.js';
 
 /**
@@ -157,13 +155,11 @@ const { database, result } = await prepareSearchDatabase(
   { n: options.n, seed: options.seed, reindex: false },
 );
 try {
-  const codes = await readClassificationCodes({ rows: (text) => after.raw(database.db, text) });
   const queries = [
-    ...searchQueries({
-      seed: options.seed + 1,
-      count: options.queries,
-      generator: new SearchRecordGenerator({ seed: options.seed, codes }),
-    }),
+    ...(await queryMixOf(
+      { rows: (text) => after.raw(database.db, text) },
+      { seed: options.seed, count: options.queries },
+    )),
     ...plainWordQueries(options.words),
   ];
   const count = await matchCounter(database.db);

@@ -3,11 +3,9 @@ import path from 'node:path';
 import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { median } from './files.js';
 import { machine, today } from './machine.js';
-import { readClassificationCodes } from './search-codes.js';
-import { SearchRecordGenerator } from './search-generator.js';
 import { cpuByProcess, prepareSearchDatabase, type Target } from './search-load.js';
 import { type HttpRun, measureHttp, pathOf } from './search-measure.js';
-import { type SearchQuery, searchQueries } from './search-queries.js';
+import { queryMixOf, type SearchQuery } from './search-queries.js';
 import { loadServerModules } from './search-server.js';
 import { startBenchServer } from './server-process.js';
 
@@ -180,12 +178,10 @@ const { database, result } = await prepareSearchDatabase(server, target(options.
 });
 let queries: SearchQuery[];
 try {
-  const codes = await readClassificationCodes({ rows: (text) => server.raw(database.db, text) });
-  queries = searchQueries({
-    seed: options.seed + 1,
-    count: options.queries,
-    generator: new SearchRecordGenerator({ seed: options.seed, codes }),
-  });
+  queries = await queryMixOf(
+    { rows: (text) => server.raw(database.db, text) },
+    { seed: options.seed, count: options.queries },
+  );
 } finally {
   await database.close();
 }

@@ -1,5 +1,6 @@
 import type { BoundingBox } from '@geoportal/contract/record';
-import type { SearchRecordGenerator } from './search-generator.js';
+import { type RowSource, readClassificationCodes } from './search-codes.js';
+import { SearchRecordGenerator } from './search-generator.js';
 import { boxAround, drawQueryBox, stateNames } from './search-places.js';
 import { chance, mulberry32, pick, type Random, randomInt, weighted } from './search-random.js';
 import { cities } from './search-vocabulary.js';
@@ -117,4 +118,20 @@ export function searchQueries({ seed, count, generator }: QueryOptions): SearchQ
     queries.push({ text: q, facets: path, withoutFacets: `${path}&facets=false` });
   }
   return queries;
+}
+
+/**
+ * The bench's query mix over a loaded database: its classification codes, the records'
+ * generator of `seed`, the queries drawn with `seed + 1`, as every search bench draws them.
+ */
+export async function queryMixOf(
+  source: RowSource,
+  { seed, count }: { seed: number; count: number },
+): Promise<SearchQuery[]> {
+  const codes = await readClassificationCodes(source);
+  return searchQueries({
+    seed: seed + 1,
+    count,
+    generator: new SearchRecordGenerator({ seed, codes }),
+  });
 }

@@ -3,11 +3,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmarks-doc.js';
 import { machine, today } from './machine.js';
-import { readClassificationCodes } from './search-codes.js';
-import { SearchRecordGenerator } from './search-generator.js';
 import { cpuByProcess, type Engine, prepareSearchDatabase, type Target } from './search-load.js';
 import { type ExplainRun, explainQueries, type HttpRun, measureHttp } from './search-measure.js';
-import { searchQueries } from './search-queries.js';
+import { queryMixOf, type SearchQuery } from './search-queries.js';
 import { type EngineResult, renderSearchSection } from './search-report.js';
 import { loadServerModules, type ServerModules } from './search-server.js';
 import { startBenchServer } from './server-process.js';
@@ -64,16 +62,14 @@ async function benchEngine(
     seed: options.seed,
     reindex: options.reindex === '1' || (options.reindex !== '0' && engine === 'pglite'),
   });
-  let queries: ReturnType<typeof searchQueries>;
+  let queries: SearchQuery[];
   let explain: Record<'facets' | 'plain', ExplainRun>;
   let settings: Record<string, string> = {};
   try {
-    const codes = await readClassificationCodes({ rows: (text) => server.raw(database.db, text) });
-    queries = searchQueries({
-      seed: options.seed + 1,
-      count: options.queries,
-      generator: new SearchRecordGenerator({ seed: options.seed, codes }),
-    });
+    queries = await queryMixOf(
+      { rows: (text) => server.raw(database.db, text) },
+      { seed: options.seed, count: options.queries },
+    );
     if (engine === 'postgres') {
       const rows = await server.raw(
         database.db,
