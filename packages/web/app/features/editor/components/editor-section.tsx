@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { SectionId } from '../model/field-spec';
 import { sectionAnchor, sectionLabels } from '../model/sections';
+import classes from './editor.module.css';
 
 /**
  * One section of the editor: a landmark named by its heading, the target of the progress
@@ -20,7 +21,14 @@ export function EditorSection({
 }) {
   const anchor = sectionAnchor(id);
   return (
-    <Paper component="section" id={anchor} aria-labelledby={`${anchor}-heading`} withBorder p="md">
+    <Paper
+      component="section"
+      id={anchor}
+      aria-labelledby={`${anchor}-heading`}
+      className={classes.section}
+      withBorder
+      p="md"
+    >
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id={`${anchor}-heading`} tabIndex={-1}>
