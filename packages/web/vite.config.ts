@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * Replaces @mantine/hooks' `useId` with app/lib/mantine-use-id.ts, which keeps React's id
@@ -20,11 +20,12 @@ function stableMantineIds(): Plugin {
 
 export default defineConfig({
   plugins: [stableMantineIds(), reactRouter()],
-  // The shared contract is consumed from its TypeScript sources and bundled in.
+  // The browser's bundles take the shared contract from its TypeScript sources. The server's
+  // rendering bundle imports the built contract that the API server itself loads: one copy
+  // of its schemas, registered once in zod's registry, from which the OpenAPI document is
+  // built (a bundled second copy re-registered the ids it loaded, and schemas loaded by only
+  // one copy then made two different schemas of one id).
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: {
-    noExternal: ['@geoportal/contract'],
-    resolve: { conditions: ['source', ...defaultServerConditions] },
-  },
+  ssr: { external: ['@geoportal/contract'] },
   build: { target: 'es2022' },
 });

@@ -6,14 +6,6 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
-// The server renders with its own copy of the contract's schemas, and each copy registers
-// its schema ids in zod's global registry, where the API's OpenAPI document is built from:
-// the later registration of an id replaces the earlier. Loaded here at start, every schema
-// of the browser's lazily loaded modules (lib/http/contract-schemas.ts) is replaced along
-// with those it refers to; replaced only in part, the document found two schemas of one id
-// (`BoundingBox`) and the API docs failed.
-import '@geoportal/contract/classification';
-import '@geoportal/contract/search';
 import { holdScriptsUntilPaint } from './lib/scripts-after-paint.server';
 import { type RequestInfo, requestInfoContext, webConfigContext } from './lib/web-config-context';
 
