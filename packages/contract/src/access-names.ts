@@ -5,6 +5,18 @@ import type { Principal } from './access.js';
  * can use them (the zod schemas are in `access.ts`, which re-exports these).
  */
 
+/** Limits of account fields, shared by the server and the forms. */
+export const accessLimits = {
+  userNameMax: 64,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  nameMax: 100,
+  descriptionMax: 500,
+  roleNameMax: 64,
+  rolesPerCheckMax: 50,
+} as const;
+
 /** The role that means "any signed-in user" (DESIGN §5). */
 export const WILDCARD_ROLE = '*';
 

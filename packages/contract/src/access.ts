@@ -1,31 +1,15 @@
 import { z } from 'zod';
 
-/** Limits of account fields, shared by the server and the forms. */
-export const accessLimits = {
-  userNameMax: 64,
-  passwordMin: 8,
-  passwordMax: 128,
-  emailMax: 254,
-  nameMax: 100,
-  descriptionMax: 500,
-  roleNameMax: 64,
-  rolesPerCheckMax: 50,
-} as const;
-
 /** Roles that exist from the start (SPEC §1, §6). */
 export const builtInRoles = ['administrator', 'editor', 'submitter'] as const;
 export type BuiltInRole = (typeof builtInRoles)[number];
 
-export { accessHeaders, displayName, WILDCARD_ROLE } from './access-names.js';
+import { accessLimits } from './access-names.js';
+
+export { accessHeaders, accessLimits, displayName, WILDCARD_ROLE } from './access-names.js';
+export { UserName } from './user-name.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
-
-export const UserName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(accessLimits.userNameMax)
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'may contain letters, digits and . _ @ - only');
 
 /** `POST /access/authorize` body. */
 export const LoginRequest = z

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CronExpression } from './processes.js';
 
+export { HarvestOrigin } from './harvest-origin.js';
+
 /**
  * Harvesting (issue 25): remote catalogues (CSW 2.0.2 with ISO 19139 output, OAI-PMH with
  * `iso19139`, OGC API Records) pulled in by runs that are processes. Administrators only:
@@ -150,23 +152,3 @@ export const HarvesterTestResult = z
   ])
   .meta({ id: 'HarvesterTestResult' });
 export type HarvesterTestResult = z.infer<typeof HarvesterTestResult>;
-
-/**
- * The origin a harvested record carries (`harvest` on the object JSON). Such a record is
- * read-only: edits answer 409 `object.harvested`.
- */
-export const HarvestOrigin = z
-  .object({
-    harvester: z.string(),
-    harvesterName: z.string().nullable(),
-    /** The remote catalogue's address. */
-    url: z.string(),
-    /** The record's identifier at the remote (its fileIdentifier). */
-    remoteId: z.string(),
-    /** The remote's date stamp of the record, when it gave one. */
-    datestamp: z.string().nullable(),
-    /** When a run last saw the record. */
-    lastHarvest: z.string(),
-  })
-  .meta({ id: 'HarvestOrigin' });
-export type HarvestOrigin = z.infer<typeof HarvestOrigin>;

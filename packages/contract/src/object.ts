@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UserName } from './access.js';
-import { HarvestOrigin } from './harvester.js';
+import { HarvestOrigin } from './harvest-origin.js';
 import { BoundingBox, Metadata, recordLimits } from './record.js';
 import { LinkStatus } from './record-links.js';
+import { UserName } from './user-name.js';
 
 /** Limits of objects, shared by the server and the forms. */
 export const objectLimits = {

@@ -1,15 +1,18 @@
 import { Stack } from '@mantine/core';
-import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { useEditorForm } from '../hooks/use-editor-form';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useMountedInTurns } from '../hooks/use-mounted-in-turns';
 import {
   type EditedRecord,
   type SavedArrival,
   useRecordActions,
 } from '../hooks/use-record-actions';
 import type { EditorValues } from '../model/editor-values';
+import type { SectionId } from '../model/field-spec';
+import { sectionAnchor } from '../model/sections';
 import { ConflictModal } from './conflict-modal';
 import classes from './editor.module.css';
 import { EditorActions } from './editor-actions';
@@ -36,21 +39,39 @@ export interface RecordEditorProps {
   before?: ReactNode;
 }
 
+/** The sections in the order of the form (and of `sectionIds`). */
+const sections: readonly { id: SectionId; Section: ComponentType }[] = [
+  { id: 'identification', Section: IdentificationSection },
+  { id: 'keywords', Section: KeywordsSection },
+  { id: 'extent', Section: ExtentSection },
+  { id: 'time', Section: TimeSection },
+  { id: 'contacts', Section: ContactsSection },
+  { id: 'constraints', Section: ConstraintsSection },
+  { id: 'distribution', Section: DistributionSection },
+  { id: 'quality', Section: QualitySection },
+];
+
 /**
  * The inputs, section by section. Memoised: they re-render for the values, problems and
  * requirements they subscribe to, not with the editor around them.
+ *
+ * The first section mounts with the editor, each further one in a render of its own right
+ * after (`useMountedInTurns`): mounted at once, the whole form was one task of 200–330 ms
+ * on a phone (Lighthouse's 4× slowdown), in which nobody could type. A section not yet
+ * mounted keeps its place and its anchor, so the page neither jumps nor loses a link's
+ * target meanwhile.
  */
 const EditorSections = memo(function EditorSections() {
+  const mounted = useMountedInTurns(sections.length);
   return (
     <>
-      <IdentificationSection />
-      <KeywordsSection />
-      <ExtentSection />
-      <TimeSection />
-      <ContactsSection />
-      <ConstraintsSection />
-      <DistributionSection />
-      <QualitySection />
+      {sections.map(({ id, Section }, index) =>
+        index < mounted ? (
+          <Section key={id} />
+        ) : (
+          <div key={id} id={sectionAnchor(id)} className={classes.pendingSection} />
+        ),
+      )}
     </>
   );
 });
