@@ -19,8 +19,10 @@ export const MODULE_SCRIPT = 'type="module" async=""';
 export const HELD_MODULE_SCRIPT = 'type="text/module-after-paint"';
 
 /** How many held preloads become preloads per task: starting a fetch costs the main thread
- * about 0.2 ms (0.8 ms on a phone), so all 90 at once were one task of some 70 ms there. */
-export const PRELOADS_PER_TASK = 12;
+ * about 0.2 ms (0.8 ms on a phone), so all 90 at once were one task of some 70 ms there.
+ * Twelve per task still measured 57 ms at Lighthouse's 4× slowdown in Chromium's traces
+ * (the editor's page); six keep each task near half of the 50 ms that count as blocking. */
+export const PRELOADS_PER_TASK = 6;
 
 /**
  * Run inline at the end of the body. `requestAnimationFrame` runs just before the first
