@@ -55,14 +55,16 @@ const sections: readonly { id: SectionId; Section: ComponentType }[] = [
  * The inputs, section by section. Memoised: they re-render for the values, problems and
  * requirements they subscribe to, not with the editor around them.
  *
- * The first section mounts with the editor, each further one in a render of its own right
- * after (`useMountedInTurns`): mounted at once, the whole form was one task of 200–330 ms
- * on a phone (Lighthouse's 4× slowdown), in which nobody could type. A section not yet
- * mounted keeps its place and its anchor, so the page neither jumps nor loses a link's
- * target meanwhile.
+ * The sections mount one per render right after the editor's first commit
+ * (`useMountedInTurns`): mounted at once, the whole form was one task of 200–330 ms on a
+ * phone (Lighthouse's 4× slowdown), in which nobody could type. Not even the first mounts
+ * with the editor: its select sets state during the commit (floating-ui's reference), which
+ * made React render again and run all of the commit's effects in the same task. A section
+ * not yet mounted keeps its place and its anchor, so the page neither jumps nor loses a
+ * link's target meanwhile.
  */
 const EditorSections = memo(function EditorSections() {
-  const mounted = useMountedInTurns(sections.length);
+  const mounted = useMountedInTurns(sections.length, 0);
   return (
     <>
       {sections.map(({ id, Section }, index) =>
@@ -75,6 +77,15 @@ const EditorSections = memo(function EditorSections() {
     </>
   );
 });
+
+/**
+ * Its children from the render after the editor's first commit on. Each closed dialog
+ * mounts a portal that sets its state during the commit, which makes React render again
+ * synchronously and run the commit's effects in the same task.
+ */
+function AfterFirstCommit({ children }: { children: ReactNode }) {
+  return useMountedInTurns(1, 0) === 1 ? children : null;
+}
 
 /**
  * The metadata editor: one form over the whole record in eight sections, a progress
@@ -161,23 +172,25 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           saveRef={saveButton}
         />
       </form>
-      <ConflictModal
-        conflict={actions.conflict}
-        busy={actions.busy}
-        onLoadSaved={actions.loadSaved}
-        onOverwrite={() => void actions.overwrite()}
-        onCancel={actions.closeConflict}
-      />
-      <StepCommentModal
-        step={askingStep}
-        onClose={() => setAskingStep(null)}
-        onConfirm={(comment) => {
-          const step = askingStep;
-          setAskingStep(null);
-          if (step) void keepingFocus(() => actions.handleStep(step, comment));
-        }}
-      />
-      <LeaveModal blocker={leave.blocker} />
+      <AfterFirstCommit>
+        <ConflictModal
+          conflict={actions.conflict}
+          busy={actions.busy}
+          onLoadSaved={actions.loadSaved}
+          onOverwrite={() => void actions.overwrite()}
+          onCancel={actions.closeConflict}
+        />
+        <StepCommentModal
+          step={askingStep}
+          onClose={() => setAskingStep(null)}
+          onConfirm={(comment) => {
+            const step = askingStep;
+            setAskingStep(null);
+            if (step) void keepingFocus(() => actions.handleStep(step, comment));
+          }}
+        />
+        <LeaveModal blocker={leave.blocker} />
+      </AfterFirstCommit>
     </EditorProvider>
   );
 }

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { useMountedInTurns } from './use-mounted-in-turns';
 
 /** Records the count of every committed render. */
-function Parts({ total, commits }: { total: number; commits: number[] }) {
-  const mounted = useMountedInTurns(total);
+function Parts({ total, first, commits }: { total: number; first?: number; commits: number[] }) {
+  const mounted = useMountedInTurns(total, first);
   useEffect(() => {
     commits.push(mounted);
   });
@@ -20,6 +20,14 @@ describe('useMountedInTurns', () => {
       render(<Parts total={4} commits={commits} />);
     });
     expect(commits).toEqual([1, 2, 3, 4]);
+  });
+
+  it('starts from the number asked for', async () => {
+    const commits: number[] = [];
+    await act(async () => {
+      render(<Parts total={2} first={0} commits={commits} />);
+    });
+    expect(commits).toEqual([0, 1, 2]);
   });
 
   it('mounts nothing when there is nothing, and stays at the total', async () => {
