@@ -329,7 +329,8 @@ export function renderLighthouseSection(
 \`npm run build\`), bench/src/lighthouse-bench.ts: Lighthouse 12.2.3 in Debian's Chromium
 (headless), its default mobile preset (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page
 against the built server on a fresh embedded database with the demo records; each figure is the
-median of its runs. The editor is measured signed in as the demo editor. Goals (issue 22):
+median of its runs. The editor is measured signed in as the demo editor, its browser cache
+emptied before each run like the other pages'. Goals (issue 22):
 performance ≥ 90, accessibility 100, best practices ≥ 95 and SEO ≥ 95 on the public pages;
 LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05 everywhere. Lighthouse simulates the phone from what it
 observes on this machine, so a busy machine lowers the performance score: the load is given.
