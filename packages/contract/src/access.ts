@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { accessLimits } from './access-names.js';
 
 /** Roles that exist from the start (SPEC §1, §6). */
 export const builtInRoles = ['administrator', 'editor', 'submitter'] as const;
 export type BuiltInRole = (typeof builtInRoles)[number];
-
-import { accessLimits } from './access-names.js';
 
 export { accessHeaders, accessLimits, displayName, WILDCARD_ROLE } from './access-names.js';
 export { UserName } from './user-name.js';
