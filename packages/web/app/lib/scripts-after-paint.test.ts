@@ -173,4 +173,57 @@ describe('scripts after the first paint: the browser', () => {
       numberFormat.mockRestore();
     }
   });
+
+  describe('on a hidden page, which paints no frame until it is shown', () => {
+    const visibility = (state: DocumentVisibilityState) =>
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+    afterEach(() => visibility('visible'));
+
+    const startedScripts = () => ({
+      scripts: document.querySelectorAll('script[type="module"]').length,
+      preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+    });
+
+    it('starts the scripts without waiting for a frame, and only once', () => {
+      vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+      visibility('hidden');
+      document.documentElement.innerHTML = holdScripts(PAGE).replace(
+        /^<!DOCTYPE html><html[^>]*>/,
+        '',
+      );
+      new Function(START_SCRIPTS_AFTER_PAINT)();
+      // Tasks due now run; the frame's callback (16 ms on) does not.
+      vi.advanceTimersByTime(0);
+      expect(startedScripts().scripts).toBe(1);
+      vi.runAllTimers();
+      expect(startedScripts()).toEqual({ scripts: 1, preloads: 3 });
+      // Shown later, its first frame starts nothing a second time.
+      visibility('visible');
+      vi.advanceTimersToNextFrame();
+      vi.runAllTimers();
+      expect(startedScripts()).toEqual({ scripts: 1, preloads: 3 });
+    });
+
+    it('starts them when the page is hidden before its first frame', () => {
+      vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+      document.documentElement.innerHTML = holdScripts(PAGE).replace(
+        /^<!DOCTYPE html><html[^>]*>/,
+        '',
+      );
+      new Function(START_SCRIPTS_AFTER_PAINT)();
+      vi.advanceTimersByTime(0);
+      expect(startedScripts()).toEqual({ scripts: 0, preloads: 0 });
+      visibility('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      vi.advanceTimersByTime(0);
+      expect(startedScripts().scripts).toBe(1);
+      vi.runAllTimers();
+      expect(startedScripts()).toEqual({ scripts: 1, preloads: 3 });
+      visibility('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      vi.advanceTimersToNextFrame();
+      vi.runAllTimers();
+      expect(startedScripts()).toEqual({ scripts: 1, preloads: 3 });
+    });
+  });
 });
