@@ -181,7 +181,11 @@ async function audit(url: string, port: number, keepStorage: boolean) {
   }
 }
 
-export async function measureLighthouse(port: number): Promise<LighthouseFigures> {
+/**
+ * `only` (a part of the pages' names, e.g. `editor`) measures only those pages, for a quick
+ * look at one page while working on it; the documented figures take all.
+ */
+export async function measureLighthouse(port: number, only?: string): Promise<LighthouseFigures> {
   const loadBefore = loadavg()[0] ?? 0;
   const server = await startBenchServer(port);
   const profile = await mkdtemp(path.join(tmpdir(), 'geoportal-lighthouse-'));
@@ -210,7 +214,7 @@ export async function measureLighthouse(port: number): Promise<LighthouseFigures
     ];
     await mkdir(reports, { recursive: true });
     const results: PageFigures[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter(({ name }) => !only || name.includes(only))) {
       if (page.signedIn) {
         const token = await signIn(server.url, 'editor', 'editor-demo');
         const tab = await context.newPage();
