@@ -58,6 +58,11 @@ describe('scripts after the first paint: the server', () => {
   });
 });
 
+/** Puts the page as the server sends it (scripts held) into jsdom's document. */
+function showHeldPage() {
+  document.documentElement.innerHTML = holdScripts(PAGE).replace(/^<!DOCTYPE html><html[^>]*>/, '');
+}
+
 describe('scripts after the first paint: the browser', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -67,10 +72,7 @@ describe('scripts after the first paint: the browser', () => {
 
   it('turns the held forms back into preloads and a module script after the first frame', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    document.documentElement.innerHTML = holdScripts(PAGE).replace(
-      /^<!DOCTYPE html><html[^>]*>/,
-      '',
-    );
+    showHeldPage();
     new Function(START_SCRIPTS_AFTER_PAINT)();
     // Nothing is fetched or run before the frame.
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
@@ -131,10 +133,7 @@ describe('scripts after the first paint: the browser', () => {
     Intl.DateTimeFormat = recording('date', DateTimeFormat);
     try {
       document.documentElement.lang = 'de';
-      document.documentElement.innerHTML = holdScripts(PAGE).replace(
-        /^<!DOCTYPE html><html[^>]*>/,
-        '',
-      );
+      showHeldPage();
       new Function(START_SCRIPTS_AFTER_PAINT)();
       vi.advanceTimersToNextFrame();
       vi.runOnlyPendingTimers();
@@ -160,10 +159,7 @@ describe('scripts after the first paint: the browser', () => {
       throw new RangeError('Incorrect locale information provided');
     });
     try {
-      document.documentElement.innerHTML = holdScripts(PAGE).replace(
-        /^<!DOCTYPE html><html[^>]*>/,
-        '',
-      );
+      showHeldPage();
       new Function(START_SCRIPTS_AFTER_PAINT)();
       vi.advanceTimersToNextFrame();
       expect(() => vi.runAllTimers()).not.toThrow();
@@ -187,10 +183,7 @@ describe('scripts after the first paint: the browser', () => {
     it('starts the scripts without waiting for a frame, and only once', () => {
       vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
       visibility('hidden');
-      document.documentElement.innerHTML = holdScripts(PAGE).replace(
-        /^<!DOCTYPE html><html[^>]*>/,
-        '',
-      );
+      showHeldPage();
       new Function(START_SCRIPTS_AFTER_PAINT)();
       // Tasks due now run; the frame's callback (16 ms on) does not.
       vi.advanceTimersByTime(0);
@@ -206,10 +199,7 @@ describe('scripts after the first paint: the browser', () => {
 
     it('starts them when the page is hidden before its first frame', () => {
       vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-      document.documentElement.innerHTML = holdScripts(PAGE).replace(
-        /^<!DOCTYPE html><html[^>]*>/,
-        '',
-      );
+      showHeldPage();
       new Function(START_SCRIPTS_AFTER_PAINT)();
       vi.advanceTimersByTime(0);
       expect(startedScripts()).toEqual({ scripts: 0, preloads: 0 });
