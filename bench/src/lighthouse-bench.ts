@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -84,7 +85,10 @@ function staticImports(code: string, directory: string): string[] {
  * preloads (also those held until the first paint, web app lib/scripts-after-paint.ts) and
  * the modules an inline script imports, with their static imports.
  */
-export async function initialJavaScript(html: string): Promise<{ gzip: number; files: number }> {
+export async function initialJavaScript(
+  html: string,
+  client: URL = assets,
+): Promise<{ gzip: number; files: number }> {
   const roots = new Set<string>();
   for (const match of html.matchAll(
     /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload(?:-after-paint)?"[^>]*\shref)="(\/assets\/[^"]+\.js)"/g,
@@ -100,7 +104,7 @@ export async function initialJavaScript(html: string): Promise<{ gzip: number; f
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     if (seen.has(next)) continue;
     seen.add(next);
-    const file = await readFile(new URL(`.${next}`, `${assets.href}/`));
+    const file = await readFile(new URL(`.${next}`, `${client.href}/`));
     gzip += gzipSync(file, { level: 9 }).length;
     queue.push(...staticImports(file.toString('utf8'), next.slice(0, next.lastIndexOf('/') + 1)));
   }
@@ -183,11 +187,16 @@ async function audit(url: string, port: number, keepStorage: boolean) {
 
 /**
  * `only` (a part of the pages' names, e.g. `editor`) measures only those pages, for a quick
- * look at one page while working on it; the documented figures take all.
+ * look at one page while working on it; the documented figures take all. `mainJs` measures
+ * another build's server (an older commit's, side by side) instead of this checkout's.
  */
-export async function measureLighthouse(port: number, only?: string): Promise<LighthouseFigures> {
+export async function measureLighthouse(
+  port: number,
+  only?: string,
+  mainJs?: string,
+): Promise<LighthouseFigures> {
   const loadBefore = loadavg()[0] ?? 0;
-  const server = await startBenchServer(port);
+  const server = await startBenchServer(port, { mainJs });
   const profile = await mkdtemp(path.join(tmpdir(), 'geoportal-lighthouse-'));
   // A persistent context is the browser's default one: the tabs Lighthouse opens share its
   // storage, where the editor's access token is put.
@@ -201,7 +210,10 @@ export async function measureLighthouse(port: number, only?: string): Promise<Li
       (await readFile(path.join(profile, 'DevToolsActivePort'), 'utf8')).split('\n')[0],
     );
     const html = await (await fetch(`${server.url}/`)).text();
-    const initialJs = await initialJavaScript(html);
+    const client = mainJs
+      ? pathToFileURL(path.resolve(path.dirname(mainJs), '../../web/build/client'))
+      : assets;
+    const initialJs = await initialJavaScript(html, client);
     console.log(
       `Lighthouse: initial JS of / ${(initialJs.gzip / 1024).toFixed(1)} KiB gz (${initialJs.files} files)`,
     );

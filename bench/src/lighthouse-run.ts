@@ -16,9 +16,10 @@ const port = Number(
   process.env.BENCH_LIGHTHOUSE_PORT ?? Number(process.env.BENCH_PORT ?? 8097) + 5,
 );
 const only = process.env.BENCH_LIGHTHOUSE_ONLY;
-const figures = await measureLighthouse(port, only);
-// A look at some pages only leaves the documented figures alone.
-if (!only) {
+const otherBuild = process.env.BENCH_LIGHTHOUSE_MAIN_JS || undefined;
+const figures = await measureLighthouse(port, only, otherBuild);
+// A look at some pages, or at another build, leaves the documented figures alone.
+if (!only && !otherBuild) {
   await writeBenchmarkSection(
     'Pages on a phone',
     renderLighthouseSection(figures, machine(), today()),
