@@ -79,6 +79,7 @@ export function geoRoutes({
   return async (app) => {
     const basemap = createBasemapService();
     const tiles = createBasemapTiles(basemap.manifest().version);
+    app.addHook('onClose', () => tiles.close());
     const places = createPlaceSearch();
     const userAgent = `Geoportal/${getProductVersion()} (map service proxy)`;
     const proxyLimiter = createProxyLimiter({
