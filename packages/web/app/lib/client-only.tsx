@@ -1,8 +1,8 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdleAfterLoad } from './idle';
 
 /**
- * Milliseconds after hydration by which a deferred part (`ClientOnly`) starts even if the
+ * Milliseconds after hydration by which a deferred part (a small map) starts even if the
  * browser never falls idle.
  */
 const CLIENT_ONLY_START_LATEST_MS = 1500;
@@ -46,19 +46,4 @@ export function useStartedAfterLoad(): boolean {
     );
   }, [started]);
   return started;
-}
-
-/**
- * Renders `children` only in the browser, after the page itself (see `useStartedAfterLoad`).
- * The server and the browser until then show `fallback`, which must take the same space so
- * that nothing shifts (SPEC §2: the map is loaded only in the browser).
- */
-export function ClientOnly({
-  children,
-  fallback,
-}: {
-  children: () => ReactNode;
-  fallback: ReactNode;
-}) {
-  return useStartedAfterLoad() ? children() : fallback;
 }

@@ -1,14 +1,24 @@
 import { Loader, Text } from '@mantine/core';
-import { Component, type ReactNode, Suspense } from 'react';
+import { Component, type ReactNode, type Ref, Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { ClientOnly } from '../../lib/client-only';
+import { useStartedAfterLoad } from '../../lib/client-only';
+import { useNearWindow } from '../../lib/hooks/use-near-window';
 import classes from './small-map.module.css';
 
 /** Takes a small map's place, at the map's size, until the map has loaded in the browser. */
-export function SmallMapPlaceholder({ height, testId }: { height: number; testId?: string }) {
+export function SmallMapPlaceholder({
+  height,
+  testId,
+  ref,
+}: {
+  height: number;
+  testId?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const intl = useIntl();
   return (
     <div
+      ref={ref}
       className={`${classes.frame} ${classes.placeholder}`}
       style={{ height }}
       role="status"
@@ -51,8 +61,11 @@ function SmallMapUnavailable({ height }: { height: number }) {
 
 /**
  * Where a lazily loaded small map goes (SPEC §2: the map runs only in the browser). Server and
- * hydration render a placeholder of the map's size; once the page has loaded, `children`
- * renders the lazy map, with the placeholder while its chunk loads and a notice if it cannot.
+ * hydration render a placeholder of the map's size; once the page has loaded and the
+ * placeholder is near the window (within a window's height), `children` renders the lazy
+ * map, with the placeholder while its chunk loads and a notice if it cannot. A map further
+ * down a long page (the editor's extent, a record's extent on a phone) costs neither its
+ * chunk, its tiles nor the main thread's time until the reader scrolls towards it.
  */
 export function SmallMapShell({
   height,
@@ -64,14 +77,16 @@ export function SmallMapShell({
   placeholderTestId?: string;
   children: () => ReactNode;
 }) {
+  const waiting = useRef<HTMLDivElement>(null);
+  const started = useStartedAfterLoad();
+  const near = useNearWindow(waiting);
+  if (!started || !near) {
+    return <SmallMapPlaceholder ref={waiting} height={height} testId={placeholderTestId} />;
+  }
   const placeholder = <SmallMapPlaceholder height={height} testId={placeholderTestId} />;
   return (
-    <ClientOnly fallback={placeholder}>
-      {() => (
-        <MapErrorBoundary fallback={<SmallMapUnavailable height={height} />}>
-          <Suspense fallback={placeholder}>{children()}</Suspense>
-        </MapErrorBoundary>
-      )}
-    </ClientOnly>
+    <MapErrorBoundary fallback={<SmallMapUnavailable height={height} />}>
+      <Suspense fallback={placeholder}>{children()}</Suspense>
+    </MapErrorBoundary>
   );
 }
