@@ -12,9 +12,8 @@ import type { TileAnswer, TileRequest } from './basemap-tile-worker.js';
  * (measured: the event loop blocked for up to 0.5 s, and under load saves waited 3 s).
  *
  * One thread, started with the first tile and kept: it holds the tile indexes, which are made
- * once per level. Idle, it does not keep the process alive. If it fails or exits, the tiles it was
- * cutting fail (the route answers 500, the map retries later) and the next tile starts a new
- * thread.
+ * once per level. Idle, it does not keep the process alive. If it fails or exits, the tiles
+ * it was cutting fail (their requests get a 500) and the next tile starts a new thread.
  *
  * The thread runs the compiled `basemap-tile-worker.js`. Under the test runner the modules are
  * TypeScript sources, which a worker thread of Node 20 cannot load; there the tiles are cut in
