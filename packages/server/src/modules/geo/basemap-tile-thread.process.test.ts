@@ -7,7 +7,7 @@ import type { TileThread } from './basemap-tile-thread.js';
 /**
  * The built server's tile thread (the compiled worker, which the test runner cannot start from
  * the TypeScript sources): it cuts the same bytes as the cutter in the calling thread, at the
- * coarse and the fine detail levels, and a tile outside the index fails without ending it.
+ * coarse and the fine detail levels.
  */
 const built = (file: string) => new URL(`../../../dist/modules/geo/${file}`, import.meta.url);
 

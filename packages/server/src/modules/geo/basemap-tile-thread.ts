@@ -28,8 +28,7 @@ const compiledWorker = new URL('./basemap-tile-worker.js', import.meta.url);
 
 export function createTileThread(): TileThread {
   if (!import.meta.url.endsWith('.js') || !existsSync(fileURLToPath(compiledWorker))) {
-    const inThisThread = createTileCutter();
-    return { cut: (z, x, y) => inThisThread.cut(z, x, y), close: async () => undefined };
+    return { cut: createTileCutter().cut, close: async () => undefined };
   }
   return workerTileThread(compiledWorker);
 }
