@@ -1,6 +1,5 @@
-import { Center, Loader } from '@mantine/core';
-import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
+import { SessionWait } from '../components/layout/session-wait';
 import { useAuth } from '../lib/auth/use-auth';
 import { pathTo } from '../route-paths';
 
@@ -9,14 +8,7 @@ import { pathTo } from '../route-paths';
  * map. Who is signed in is known only in the browser, so the server renders a wait.
  */
 export default function MetadataIndexRoute() {
-  const intl = useIntl();
   const { status, isLoggedIn } = useAuth();
-  if (status === 'unknown') {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-label={intl.formatMessage({ id: 'guard.checking' })} />
-      </Center>
-    );
-  }
+  if (status === 'unknown') return <SessionWait />;
   return <Navigate to={pathTo(isLoggedIn ? 'metadata.mine' : 'home')} replace />;
 }

@@ -1,7 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useIntl } from 'react-intl';
 import { Navigate, Outlet } from 'react-router';
+import { SessionWait, WindowHigh } from '../../../components/layout/session-wait';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { pathTo } from '../../../route-paths';
 import { useRouteGuard } from '../hooks/use-route-guard';
@@ -17,22 +16,19 @@ const LoginForm = lazy(() =>
  * checked, or the login form in place of a page that needs a sign-in.
  */
 export function GuardedOutlet() {
-  const intl = useIntl();
   const decision = useRouteGuard();
   const { principal } = useAuth();
-  const checking = (
-    <Center py="xl" role="status">
-      <Loader aria-label={intl.formatMessage({ id: 'guard.checking' })} />
-    </Center>
-  );
+  const checking = <SessionWait />;
   if (decision === 'pending') return checking;
   if (decision === 'changePassword' && principal) {
     return <Navigate to={pathTo('management.profile', { name: principal.name })} replace />;
   }
   return decision === 'login' ? (
-    <Suspense fallback={checking}>
-      <LoginForm />
-    </Suspense>
+    <WindowHigh>
+      <Suspense fallback={checking}>
+        <LoginForm />
+      </Suspense>
+    </WindowHigh>
   ) : (
     <Outlet />
   );

@@ -5,15 +5,29 @@ import { Link } from 'react-router';
 import { DeferredMenu } from '../../../components/navigation/deferred-menu';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { pathTo } from '../../../route-paths';
+import classes from './user-controls.module.css';
 import { UserPanel } from './user-panel';
 
 /**
- * The right-hand sign-in control (SPEC §2): a login icon link when form login is on and
- * nobody is signed in, otherwise the user menu with display name, user name, email, the
- * profile link (not for read-only users) and logout. The pop-over comes with the header-menus
- * chunk on the first press of the button (deferred-menu.tsx).
+ * The right-hand sign-in control (SPEC §2) in a room of its own size. Who is signed in is
+ * known only in the browser, after the first paint: the room is already there when the
+ * control appears, so the header's other controls do not move (a layout shift on every page).
  */
 export function UserControls({ formLogin }: { formLogin: boolean }) {
+  return (
+    <div className={classes.room}>
+      <UserControl formLogin={formLogin} />
+    </div>
+  );
+}
+
+/**
+ * A login icon link when form login is on and nobody is signed in, otherwise the user menu
+ * with display name, user name, email, the profile link (not for read-only users) and logout.
+ * The pop-over comes with the header-menus chunk on the first press of the button
+ * (deferred-menu.tsx).
+ */
+function UserControl({ formLogin }: { formLogin: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const state = useAuth();

@@ -17,10 +17,11 @@ function feature(id: string, title: { de?: string; en?: string }): FootprintFeat
   } as FootprintFeature;
 }
 
-function footprints(items: FootprintFeature[]): Footprints {
+function footprints(items: FootprintFeature[], state: Partial<Footprints> = {}): Footprints {
   return {
     items,
     numberMatched: items.length,
+    counted: true,
     loading: false,
     failed: false,
     highlighted: null,
@@ -30,8 +31,11 @@ function footprints(items: FootprintFeature[]): Footprints {
     hitsAt: () => [],
     show: vi.fn(),
     item: (id: string) => items.find((item) => item.id === id),
+    ...state,
   } as unknown as Footprints;
 }
+
+const count = () => screen.getByTestId('footprint-count').textContent;
 
 describe('FootprintResults', () => {
   it('names each "on the map" button by the title, in the other language when the page language has none', () => {
@@ -56,5 +60,34 @@ describe('FootprintResults', () => {
     ]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+  });
+
+  it('says it is looking for records until the first answer, not that there are none', () => {
+    const show = (state: Partial<Footprints>) =>
+      renderApp(
+        <FootprintResults
+          footprints={footprints([], state)}
+          onAddService={vi.fn()}
+          onPickService={vi.fn()}
+        />,
+        { locale: 'en', path: '/' },
+      );
+    show({ counted: false });
+    expect(count()).toBe('Looking for records in the extent …');
+    cleanup();
+    show({ counted: true });
+    expect(count()).toBe('No records in the extent');
+  });
+
+  it('tells a failed load rather than a count', () => {
+    renderApp(
+      <FootprintResults
+        footprints={footprints([], { counted: false, failed: true })}
+        onAddService={vi.fn()}
+        onPickService={vi.fn()}
+      />,
+      { locale: 'de', path: '/' },
+    );
+    expect(count()).toBe('Die Datensätze für den Ausschnitt konnten nicht geladen werden.');
   });
 });

@@ -22,7 +22,8 @@ export function FootprintResults({
   const intl = useIntl();
   const { add, busy } = useAddRecordServices(handlers);
   const [shown, setShown] = useState(PAGE);
-  const { items, numberMatched, loading, failed, highlighted, highlight, show } = footprints;
+  const { items, numberMatched, counted, loading, failed, highlighted, highlight, show } =
+    footprints;
   const listRef = useRef<HTMLUListElement>(null);
 
   // New footprints start the list again at its first page.
@@ -48,14 +49,16 @@ export function FootprintResults({
 
   return (
     <Stack gap="xs">
-      <Text size="sm" role="status" data-testid="footprint-count">
-        {loading && <Loader size="xs" mr={6} aria-hidden="true" />}
+      <Text size="sm" role="status" data-testid="footprint-count" className={classes.count}>
+        {(loading || (!counted && !failed)) && <Loader size="xs" aria-hidden="true" />}
         {failed
           ? intl.formatMessage({ id: 'map.results.failed' })
-          : intl.formatMessage(
-              { id: 'map.results.count' },
-              { shown: items.length, matched: numberMatched },
-            )}
+          : counted
+            ? intl.formatMessage(
+                { id: 'map.results.count' },
+                { shown: items.length, matched: numberMatched },
+              )
+            : intl.formatMessage({ id: 'map.results.loading' })}
       </Text>
       <ul
         ref={listRef}

@@ -77,7 +77,7 @@ export function MapStatus({ map }: { map: OlMap | null }) {
           {(pointer && formatCoordinate(pointer, system, intl.locale)) || '–'}
         </Text>
       </Group>
-      <Text size="xs" data-testid="map-extent">
+      <Text size="xs" data-testid="map-extent" className={classes.extent}>
         {extent
           ? intl.formatMessage(
               { id: 'map.status.extent' },

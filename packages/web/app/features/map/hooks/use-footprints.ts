@@ -53,6 +53,8 @@ export interface Footprints {
   items: FootprintFeature[];
   /** How many records match in the extent (may exceed the items). */
   numberMatched: number;
+  /** Whether an answer has come: before it, there is no count to tell. */
+  counted: boolean;
   loading: boolean;
   failed: boolean;
   /** The footprint highlighted on the map and in the list. */
@@ -80,6 +82,7 @@ export function useFootprints(
   const { query, scheme } = options;
   const [items, setItems] = useState<FootprintFeature[]>([]);
   const [numberMatched, setNumberMatched] = useState(0);
+  const [counted, setCounted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -141,6 +144,7 @@ export function useFootprints(
       setItems(inView);
       // A complete answer counts exactly; otherwise the server's count (of the wider box).
       setNumberMatched(area.complete ? inView.length : area.answer.numberMatched);
+      setCounted(true);
     };
 
     const load = () => {
@@ -280,6 +284,7 @@ export function useFootprints(
   return {
     items,
     numberMatched,
+    counted,
     loading,
     failed,
     highlighted,
