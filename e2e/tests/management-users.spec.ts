@@ -39,7 +39,7 @@ test('an administrator creates a submitter in a group; the submitter replaces th
   browser,
 }) => {
   // Four sign-ins (each a deliberately slow password hash), a password change and a draft.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const user = `anna-${suffix}`;
   const group = `Erfassung ${suffix}`;
