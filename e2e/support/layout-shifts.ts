@@ -47,7 +47,3 @@ export async function watchLayoutShifts(page: Page): Promise<{ shifts(): Promise
       page.evaluate(() => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts),
   };
 }
-
-/** The sum of the shifts' values, as CLS sums a page's load. */
-export const layoutShiftScore = (shifts: LayoutShift[]) =>
-  shifts.reduce((sum, shift) => sum + shift.value, 0);
