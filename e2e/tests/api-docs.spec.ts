@@ -12,7 +12,11 @@ test.describe('browsable API docs', () => {
         if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
       });
       await page.goto(path);
-      await expect(page.getByRole('heading', { name: /Geoportal API/ })).toBeVisible();
+      // Swagger UI parses 1.7 MB of script and lays out the 250 KB description on the main
+      // thread: under a second here, but over 10 s in CI on a slow, loaded 2-core machine.
+      await expect(page.getByRole('heading', { name: /Geoportal API/ })).toBeVisible({
+        timeout: 30_000,
+      });
       // An operation of the catalogue, expanded to show its parameters.
       const search = page.locator('.opblock-summary-path', {
         hasText: '/api/v1/index/search/objects/{q}/{start}/{rows}',
