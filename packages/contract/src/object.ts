@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { HarvestOrigin } from './harvest-origin.js';
-import { BoundingBox, Metadata, recordLimits } from './record.js';
+import { objectLimits, objectStates } from './object-rules.js';
+import { BoundingBox, Metadata } from './record.js';
 import { LinkStatus } from './record-links.js';
 import { UserName } from './user-name.js';
 
-/** Limits of objects, shared by the server and the forms. */
-export const objectLimits = {
-  titleMax: recordLimits.titleMax,
-  abstractMax: recordLimits.abstractMax,
-  keywordsMax: recordLimits.keywordsMax,
-  keywordMax: recordLimits.keywordMax,
-  commentMax: 2000,
-  listRowsMax: 100,
-  grantsMax: 200,
-  accessKeysMax: 50,
-} as const;
+export { objectLimits, objectStates } from './object-rules.js';
 
-/** Workflow states (DESIGN §5). */
-export const objectStates = ['draft', 'submitted', 'published', 'withdrawn'] as const;
 export const ObjectState = z.enum(objectStates);
 export type ObjectState = z.infer<typeof ObjectState>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordLimits, relationTypes } from './record-rules.js';
 
 /**
  * The metadata record (ISO 19115 core, INSPIRE-minded; DESIGN §5). One schema validates it
@@ -10,33 +11,16 @@ import { z } from 'zod';
  * checked for their shape here and against the stored classifications by the server.
  */
 
-/** Limits of a record, shared by the editor (maxLength, counters) and the server. */
-export const recordLimits = {
-  titleMax: 500,
-  abstractMax: 20_000,
-  lineageMax: 10_000,
-  constraintsMax: 5000,
-  keywordsMax: 100,
-  keywordMax: 200,
-  classifiedKeywordsMax: 100,
-  topicCategoriesMax: 19,
-  contactsMax: 20,
-  onlineResourcesMax: 50,
-  relatedMax: 50,
-  formatsMax: 20,
-  nameMax: 300,
-  descriptionMax: 2000,
-  emailMax: 254,
-  phoneMax: 50,
-  urlMax: 2000,
-  identifierMax: 255,
-  layerNameMax: 255,
-  codeMax: 100,
-  /** Positions of the optional GeoJSON geometry, summed over all its rings and parts. */
-  geometryPositionsMax: 10_000,
-} as const;
-
 export { type RecordLanguage, recordLanguages } from './record-languages.js';
+export {
+  missingRequired,
+  pointOfContact,
+  pruneEmpty,
+  type RequiredField,
+  recordLimits,
+  relationTypes,
+  requiredFields,
+} from './record-rules.js';
 
 /**
  * Custom rules report a stable `params.rule`; the web app turns it into the translation key
@@ -180,9 +164,6 @@ export const Contact = z
   );
 export type Contact = z.infer<typeof Contact>;
 
-/** The contact role that INSPIRE requires at least once. */
-export const pointOfContact = 'pointOfContact';
-
 /** Spatial resolution: an equivalent scale (1:denominator) or a ground distance. */
 export const Resolution = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scale'), denominator: z.number().int().min(1).max(1e9) }).strict(),
@@ -220,15 +201,6 @@ export { isMapService, mapServiceProtocols } from './map-services.js';
 export const ClassifiedKeyword = z.object({ classification: Code, code: Code }).strict();
 export type ClassifiedKeyword = z.infer<typeof ClassifiedKeyword>;
 
-/** Kinds of relation to another record (DS_AssociationTypeCode and ISO 19115-1 additions). */
-export const relationTypes = [
-  'crossReference',
-  'largerWorkCitation',
-  'partOfSeamlessDatabase',
-  'source',
-  'dependency',
-  'revisionOf',
-] as const;
 export const RelatedRecord = z
   .object({
     id: z.string().regex(/^[\w-]{10,64}$/, 'is not an object id'),
@@ -337,63 +309,3 @@ export const Metadata = z
   })
   .meta({ id: 'Metadata' });
 export type Metadata = z.infer<typeof Metadata>;
-
-/** Resource types that describe data and so need extent, topic category and lineage. */
-const dataTypes = new Set(['dataset', 'series']);
-
-/** Fields that must be filled before a record may be submitted. */
-export const requiredFields = [
-  'title',
-  'abstract',
-  'topicCategories',
-  'keywords',
-  'extent',
-  'dates',
-  'contacts',
-  'licence',
-  'lineage',
-] as const;
-export type RequiredField = (typeof requiredFields)[number];
-
-/**
- * The required fields a record still lacks (INSPIRE metadata minimum): a title and abstract,
- * a keyword, a reference date, a point of contact and a licence for every resource; topic
- * category, extent and lineage for data (datasets and series). Empty means complete.
- */
-export function missingRequired(metadata: Partial<Metadata>, type = 'dataset'): RequiredField[] {
-  const isData = dataTypes.has(type);
-  const filled = (t: LanguageText | undefined) => Boolean(t && (t.de?.trim() || t.en?.trim()));
-  const has: Record<RequiredField, boolean> = {
-    title: filled(metadata.title),
-    abstract: filled(metadata.abstract),
-    topicCategories: !isData || (metadata.topicCategories?.length ?? 0) > 0,
-    keywords: (metadata.keywords?.length ?? 0) + (metadata.classifiedKeywords?.length ?? 0) > 0,
-    extent: !isData || metadata.extent !== undefined,
-    dates: Boolean(
-      metadata.dates?.creation || metadata.dates?.publication || metadata.dates?.revision,
-    ),
-    contacts: (metadata.contacts ?? []).some((c) => c.role === pointOfContact),
-    licence: Boolean(metadata.licence),
-    lineage: !isData || filled(metadata.lineage),
-  };
-  return requiredFields.filter((field) => !has[field]);
-}
-
-/**
- * Removes what a form leaves behind but a record does not keep: blank strings, empty lists
- * and objects. The editor saves `pruneEmpty(values)`, so the stored record has one form.
- */
-export function pruneEmpty<T>(value: T): T | undefined {
-  if (typeof value === 'string') return (value.trim() === '' ? undefined : value) as T;
-  if (Array.isArray(value)) {
-    const items = value.map((item) => pruneEmpty(item)).filter((item) => item !== undefined);
-    return (items.length === 0 ? undefined : items) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .map(([key, item]) => [key, pruneEmpty(item)] as const)
-      .filter(([, item]) => item !== undefined);
-    return (entries.length === 0 ? undefined : Object.fromEntries(entries)) as T;
-  }
-  return value;
-}

@@ -1,6 +1,7 @@
-import { ObjectDetailed, type StateChange } from '@geoportal/contract/object';
+import type { ObjectDetailed, StateChange } from '@geoportal/contract/object';
 import type { HttpClient } from '../http/http-client';
 import { objectPath } from './object-path';
+import { detailedRecordAnswer } from './record-answers';
 
 /**
  * Moves a record one workflow step (`PUT /object/{id}/state`, DESIGN §5) and answers it in
@@ -9,7 +10,7 @@ import { objectPath } from './object-path';
  * (returning a submitted record needs a reason), 400 `object.incomplete` (submitting a record
  * that lacks required fields, with `fields`).
  */
-export function changeState(
+export async function changeState(
   client: HttpClient,
   id: string,
   change: StateChange,
@@ -17,7 +18,6 @@ export function changeState(
   return client.put(objectPath(id, 'state'), {
     body: change,
     blocking: true,
-    schema: ObjectDetailed,
-    invalid: 'an invalid record',
+    ...(await detailedRecordAnswer()),
   });
 }

@@ -1,6 +1,9 @@
-import { ObjectDetailed, ObjectNormal } from '@geoportal/contract/object';
+import type { ObjectDetailed, ObjectNormal } from '@geoportal/contract/object';
+import type { AnswerCheck } from '../http/answer-schema';
+import { objectSchemas } from '../http/contract-schemas';
 import type { HttpClient } from '../http/http-client';
 import { objectPath } from './object-path';
+import { detailedRecordAnswer } from './record-answers';
 
 /** A record as the page shows it: the normal view, or the detailed one with permissions. */
 export type RecordView = ObjectNormal | ObjectDetailed;
@@ -11,11 +14,17 @@ export function isDetailed(record: RecordView): record is ObjectDetailed {
 }
 
 /** The detailed view when the answer has permissions, else the normal one. */
-const recordView = {
-  safeParse(data: unknown) {
-    const detailed = ObjectDetailed.safeParse(data);
-    return detailed.success ? detailed : ObjectNormal.safeParse(data);
-  },
+const recordViewAnswer = async (): Promise<AnswerCheck<RecordView>> => {
+  const { ObjectDetailed, ObjectNormal } = await objectSchemas();
+  return {
+    schema: {
+      safeParse(data: unknown) {
+        const detailed = ObjectDetailed.safeParse(data);
+        return detailed.success ? detailed : ObjectNormal.safeParse(data);
+      },
+    },
+    invalid: 'an invalid record',
+  };
 };
 
 /**
@@ -23,7 +32,7 @@ const recordView = {
  * server (no cache), because the page reads it again right after a workflow step. Rejects
  * with an `HttpRequestError`: 404 `object.not_found` also when the caller may not read it.
  */
-export function getRecord(
+export async function getRecord(
   client: HttpClient,
   id: string,
   detail: 'normal' | 'detailed' = 'detailed',
@@ -31,8 +40,7 @@ export function getRecord(
   return client.get<RecordView>(objectPath(id), {
     detail,
     noCache: true,
-    schema: recordView,
-    invalid: 'an invalid record',
+    ...(await recordViewAnswer()),
   });
 }
 
@@ -41,11 +49,10 @@ export function getRecord(
  * fresh from the server: the editor starts from, or compares with, the saved version.
  * Rejects with an `HttpRequestError`: 404 `object.not_found` also when it may not be read.
  */
-export function getEditableRecord(client: HttpClient, id: string): Promise<ObjectDetailed> {
+export async function getEditableRecord(client: HttpClient, id: string): Promise<ObjectDetailed> {
   return client.get(objectPath(id), {
     detail: 'detailed',
     noCache: true,
-    schema: ObjectDetailed,
-    invalid: 'an invalid record',
+    ...(await detailedRecordAnswer()),
   });
 }

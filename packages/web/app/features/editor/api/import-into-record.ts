@@ -1,4 +1,5 @@
-import { ObjectNormal } from '@geoportal/contract/object';
+import type { ObjectNormal } from '@geoportal/contract/object';
+import { normalRecordAnswer } from '../../../lib/api/record-answers';
 import type { HttpClient } from '../../../lib/http/http-client';
 
 /**
@@ -6,7 +7,7 @@ import type { HttpClient } from '../../../lib/http/http-client';
  * over the `version` the user chose to replace. Rejects with 409 `object.version_conflict`
  * when someone saved the record in between.
  */
-export function importIntoRecord(
+export async function importIntoRecord(
   client: HttpClient,
   id: string,
   version: number,
@@ -16,7 +17,6 @@ export function importIntoRecord(
     body: file,
     headers: { 'Content-Type': 'application/xml' },
     blocking: true,
-    schema: ObjectNormal,
-    invalid: 'an invalid record',
+    ...(await normalRecordAnswer()),
   });
 }

@@ -1,5 +1,6 @@
-import { ObjectNormal } from '@geoportal/contract/object';
+import type { ObjectNormal } from '@geoportal/contract/object';
 import type { ImportQuery } from '@geoportal/contract/record-import';
+import { normalRecordAnswer } from '../../../lib/api/record-answers';
 import type { HttpClient } from '../../../lib/http/http-client';
 
 /**
@@ -10,7 +11,7 @@ import type { HttpClient } from '../../../lib/http/http-client';
  * existing record (only as `new`; a `copy` gets an identifier of its own), 413
  * `request.too_large`.
  */
-export function importRecord(
+export async function importRecord(
   client: HttpClient,
   file: Blob,
   as: ImportQuery['as'] = 'new',
@@ -19,7 +20,6 @@ export function importRecord(
     body: file,
     headers: { 'Content-Type': 'application/xml' },
     blocking: true,
-    schema: ObjectNormal,
-    invalid: 'an invalid record',
+    ...(await normalRecordAnswer()),
   });
 }

@@ -1,4 +1,5 @@
-import { ObjectNormal, type UpdateObject } from '@geoportal/contract/object';
+import type { ObjectNormal, UpdateObject } from '@geoportal/contract/object';
+import { normalRecordAnswer } from '../../../lib/api/record-answers';
 import type { HttpClient } from '../../../lib/http/http-client';
 
 /**
@@ -6,11 +7,10 @@ import type { HttpClient } from '../../../lib/http/http-client';
  * saved object with its new version. Rejects with an `HttpRequestError`: 409
  * `object.version_conflict` when someone saved in between, 400 with `fields`, 403, 404.
  */
-export function updateRecord(client: HttpClient, body: UpdateObject): Promise<ObjectNormal> {
+export async function updateRecord(client: HttpClient, body: UpdateObject): Promise<ObjectNormal> {
   return client.put('/object', {
     body,
     blocking: true,
-    schema: ObjectNormal,
-    invalid: 'an invalid record',
+    ...(await normalRecordAnswer()),
   });
 }

@@ -1,4 +1,4 @@
-import { missingRequired, type RequiredField } from '@geoportal/contract/record';
+import { missingRequired, type RequiredField } from '@geoportal/contract/record-rules';
 import type { IssueText } from '@geoportal/contract/validation';
 import {
   createContext,

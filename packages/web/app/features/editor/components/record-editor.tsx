@@ -151,6 +151,9 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
       <form
         noValidate
         aria-label={intl.formatMessage({ id: 'editor.form' })}
+        // The contract's schemas load when someone starts working in the form, not with the
+        // page, so that its first task stays short; they are here before a save needs them.
+        onFocus={store.prepareChecks}
         onSubmit={(event) => {
           event.preventDefault();
           if (actions.busy === null) void keepingFocus(actions.handleSave);

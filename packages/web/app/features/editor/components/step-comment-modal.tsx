@@ -1,4 +1,4 @@
-import { objectLimits } from '@geoportal/contract/object';
+import { objectLimits } from '@geoportal/contract/object-rules';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

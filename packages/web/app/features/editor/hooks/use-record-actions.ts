@@ -12,6 +12,7 @@ import { pathTo } from '../../../route-paths';
 import { createRecord } from '../api/create-record';
 import { updateRecord } from '../api/update-record';
 import type { RecordVersion } from '../model/conflict-diff';
+import { type EditorSchemas, loadEditorSchemas } from '../model/editor-schemas';
 import type { EditorValues } from '../model/editor-values';
 import { toFormValues } from '../model/to-form-values';
 import { serverIssues, validateValues } from '../model/validate';
@@ -91,7 +92,14 @@ export function useRecordActions({ editor, initial, allowNavigation, onInvalid }
   const save = async (quiet = false): Promise<ObjectNormal | null> => {
     editor.revealIssues();
     const values = editor.form.getValues();
-    const { record: checked } = validateValues(values);
+    let schemas: EditorSchemas;
+    try {
+      schemas = await loadEditorSchemas();
+    } catch (error) {
+      showError(error);
+      return null;
+    }
+    const { record: checked } = validateValues(values, schemas);
     if (!checked) {
       onInvalid();
       return null;

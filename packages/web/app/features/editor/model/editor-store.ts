@@ -1,14 +1,17 @@
-import { missingRequired, type RequiredField } from '@geoportal/contract/record';
+import { missingRequired, type RequiredField } from '@geoportal/contract/record-rules';
+import { type EditorSchemas, editorSchemasNow, loadEditorSchemas } from './editor-schemas';
 import type { EditorValues } from './editor-values';
 import type { FormPath } from './field-paths';
 import { type SectionProgress, sectionProgress } from './sections';
-import { type FieldIssues, type Validation, validateValues } from './validate';
+import { toMetadata } from './to-metadata';
+import { type FieldIssues, validateValues } from './validate';
 
 /** What the editor shows beside the inputs, derived from the values. */
 export interface EditorCheck {
-  /** The form checked with the contract. */
-  validation: Validation;
-  /** Problems shown: refused fields, and once the user tried to save, the contract's too. */
+  /**
+   * Problems shown: refused fields, and once the user tried to save, the contract's too
+   * (from when its schemas are loaded: `prepareChecks`).
+   */
   issues: FieldIssues;
   /** Required fields still missing for the chosen resource type. */
   missing: RequiredField[];
@@ -34,6 +37,11 @@ export interface EditorStore {
   refuse(issues: FieldIssues): void;
   /** Tells subscribers to read again, after a change the values do not show (saved, loaded). */
   notify(): void;
+  /**
+   * Loads the contract's schemas if they are not here yet (the editor calls it when someone
+   * starts working in the form); subscribers read again once they are.
+   */
+  prepareChecks(): void;
 }
 
 /** The value at a dotted form path (`contacts.2.email`), for telling which input changed. */
@@ -63,28 +71,46 @@ export function createEditorStore(initial: EditorValues): EditorStore {
   // The last check and what it was computed from.
   let check: EditorCheck | undefined;
   let checkedValues: EditorValues | undefined;
-  let checkedInputs: { showIssues: boolean; refused: FieldIssues } | undefined;
+  let checkedInputs:
+    | { showIssues: boolean; refused: FieldIssues; schemas: EditorSchemas | undefined }
+    | undefined;
+  let contractIssues: FieldIssues = {};
 
   const notify = () => {
     for (const listener of listeners) listener();
   };
 
+  let schemasRequested = false;
+  const prepareChecks = () => {
+    if (schemasRequested || editorSchemasNow()) return;
+    schemasRequested = true;
+    // A failed load is tried again on the next change or save (which reports it).
+    loadEditorSchemas().then(notify, () => {
+      schemasRequested = false;
+    });
+  };
+
   const getCheck = (): EditorCheck => {
+    const schemas = editorSchemasNow();
     if (
       check &&
       checkedValues === values &&
       checkedInputs?.showIssues === showIssues &&
-      checkedInputs.refused === refused
+      checkedInputs.refused === refused &&
+      checkedInputs.schemas === schemas
     ) {
       return check;
     }
-    const validation =
-      checkedValues === values && check ? check.validation : validateValues(values);
+    // The contract's problems are only needed once they show.
+    const recheck = checkedValues !== values || checkedInputs?.schemas !== schemas;
+    if (showIssues && schemas && (recheck || !checkedInputs?.showIssues)) {
+      contractIssues = validateValues(values, schemas).issues;
+    }
     const issues = keepSame(
       check?.issues,
-      showIssues ? { ...refused, ...validation.issues } : refused,
+      showIssues ? { ...refused, ...contractIssues } : refused,
     );
-    const metadata = validation.candidate.metadata;
+    const metadata = toMetadata(values).metadata;
     const missing = keepSame(check?.missing, missingRequired(metadata, values.type || 'dataset'));
     const progress = keepSame(
       check?.progress,
@@ -92,9 +118,9 @@ export function createEditorStore(initial: EditorValues): EditorStore {
     );
     const same =
       check && check.issues === issues && check.missing === missing && check.progress === progress;
-    check = same && check ? { ...check, validation } : { validation, issues, missing, progress };
+    if (!same || !check) check = { issues, missing, progress };
     checkedValues = values;
-    checkedInputs = { showIssues, refused };
+    checkedInputs = { showIssues, refused, schemas };
     return check;
   };
 
@@ -111,9 +137,11 @@ export function createEditorStore(initial: EditorValues): EditorStore {
         ([path]) => valueAt(next, path) === valueAt(previous, path),
       );
       if (kept.length !== Object.keys(refused).length) refused = Object.fromEntries(kept);
+      prepareChecks();
       notify();
     },
     revealIssues() {
+      prepareChecks();
       if (showIssues) return;
       showIssues = true;
       notify();
@@ -123,5 +151,6 @@ export function createEditorStore(initial: EditorValues): EditorStore {
       notify();
     },
     notify,
+    prepareChecks,
   };
 }

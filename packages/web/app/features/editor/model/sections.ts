@@ -1,4 +1,5 @@
-import { type Metadata, missingRequired, type RequiredField } from '@geoportal/contract/record';
+import type { Metadata } from '@geoportal/contract/record';
+import { missingRequired, type RequiredField } from '@geoportal/contract/record-rules';
 import type { FormPath } from './field-paths';
 import { fieldSpec, inputOf, recordFields, type SectionId, sectionIds } from './field-spec';
 

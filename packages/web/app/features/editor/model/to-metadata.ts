@@ -1,4 +1,4 @@
-import { pruneEmpty } from '@geoportal/contract/record';
+import { pruneEmpty } from '@geoportal/contract/record-rules';
 import {
   type EditorValues,
   INSPIRE_THEME,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadEditorSchemas } from './editor-schemas';
 import { emptyContact, emptyOnlineResource, emptyValues } from './editor-values';
 import { formPathOf } from './field-paths';
 import { serverIssues, validateValues } from './validate';
@@ -24,15 +25,15 @@ describe('formPathOf', () => {
 });
 
 describe('validateValues', () => {
-  it('accepts an incomplete draft that has a title', () => {
+  it('accepts an incomplete draft that has a title', async () => {
     const values = emptyValues();
     values.title.de = 'Entwurf';
-    const result = validateValues(values);
+    const result = validateValues(values, await loadEditorSchemas());
     expect(result.issues).toEqual({});
     expect(result.record).toEqual({ type: 'dataset', metadata: { title: { de: 'Entwurf' } } });
   });
 
-  it('reports malformed values on the inputs that hold them', () => {
+  it('reports malformed values on the inputs that hold them', async () => {
     const values = emptyValues();
     values.contacts = [
       emptyContact(),
@@ -41,7 +42,7 @@ describe('validateValues', () => {
     values.onlineResources = [{ ...emptyOnlineResource(), url: 'javascript:alert(1)' }];
     values.temporalExtent = { start: '2020-01-01', end: '2019-01-01' };
     values.referenceSystem = 'UTM';
-    const result = validateValues(values);
+    const result = validateValues(values, await loadEditorSchemas());
     expect(result.record).toBeUndefined();
     expect(result.issues).toEqual({
       title: { key: 'validation.required', values: {} },

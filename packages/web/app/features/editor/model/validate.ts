@@ -1,7 +1,7 @@
 import type { FieldError } from '@geoportal/contract/errors';
-import { ObjectType } from '@geoportal/contract/object';
-import { Metadata } from '@geoportal/contract/record';
+import type { Metadata } from '@geoportal/contract/record';
 import { type IssueText, issueText } from '@geoportal/contract/validation';
+import type { EditorSchemas } from './editor-schemas';
 import type { EditorValues } from './editor-values';
 import { type FormPath, formPathOf } from './field-paths';
 import { keptRows, type RecordCandidate, toMetadata } from './to-metadata';
@@ -21,7 +21,10 @@ export interface Validation {
  * Checks the form as the server will (`Metadata.safeParse(pruneEmpty(values))`), so only
  * malformed values block a save; incompleteness is `missingRequired`'s business.
  */
-export function validateValues(values: EditorValues): Validation {
+export function validateValues(
+  values: EditorValues,
+  { Metadata, ObjectType }: EditorSchemas,
+): Validation {
   const candidate = toMetadata(values);
   const kept = keptRows(values);
   const issues: FieldIssues = {};

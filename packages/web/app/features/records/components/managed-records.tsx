@@ -1,4 +1,5 @@
-import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import type { ObjectState } from '@geoportal/contract/object';
+import { objectStates } from '@geoportal/contract/object-rules';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type ObjectState, objectStates } from '@geoportal/contract/object';
+import type { ObjectState } from '@geoportal/contract/object';
+import { objectStates } from '@geoportal/contract/object-rules';
 import { Anchor, Button, Group, Tabs } from '@mantine/core';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { isMapService, type OnlineResource } from '@geoportal/contract/record';
+import { isMapService } from '@geoportal/contract/map-services';
+import type { OnlineResource } from '@geoportal/contract/record';
 import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';

@@ -1,4 +1,5 @@
-import { type ObjectDetailed, objectLimits } from '@geoportal/contract/object';
+import type { ObjectDetailed } from '@geoportal/contract/object';
+import { objectLimits } from '@geoportal/contract/object-rules';
 import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -2,11 +2,12 @@ import type { BoundingBox } from '@geoportal/contract/record';
 import { findRegion } from '@geoportal/contract/regions';
 import type { IssueText } from '@geoportal/contract/validation';
 import { Button, Group, Input, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type ComponentType, useId, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sameBbox } from '../../../../components/map/bbox-extent';
 import { ExtentMap } from '../../../../components/map/extent-map-lazy';
 import type { ExtentMapProps } from '../../../../components/map/extent-map-props';
+import { loadEditorSchemas, useEditorSchemas } from '../../model/editor-schemas';
 import {
   type InputValue,
   type InputValues,
@@ -62,25 +63,24 @@ export function ExtentField({
   const [inputs, setInputs] = useState<InputValues>(() => inputsOf(value));
   const [touched, setTouched] = useState<Partial<Record<Side, boolean>>>({});
   const [region, setRegion] = useState<string | null>(null);
+  const boundingBox = useEditorSchemas()?.BoundingBox;
 
   // A box from outside (the map, a region, a loaded record) replaces the inputs, unless they
   // already say the same (then the user's way of writing it stays, e.g. "7,50").
   const [shown, setShown] = useState(value);
   if (!sameBbox(shown, value)) {
     setShown(value);
-    if (!sameBbox(parseInputs(inputs).box, value)) {
+    if (!sameBbox(parseInputs(inputs, boundingBox).box, value)) {
       setInputs(inputsOf(value));
       setTouched({});
     }
   }
 
-  const parsed = parseInputs(inputs);
+  const parsed = parseInputs(inputs, boundingBox);
   const german = intl.locale.startsWith('de');
 
-  /** The inputs changed: report the box when it is valid (or gone) and new. */
-  const update = (next: InputValues) => {
-    setInputs(next);
-    const result = parseInputs(next);
+  /** Reports the box of checked inputs when it is valid (or gone) and new. */
+  const report = (result: ReturnType<typeof parseInputs>) => {
     if (result.empty) {
       if (value !== undefined) onChange(undefined);
     } else if (result.box && !sameBbox(result.box, value)) {
@@ -88,6 +88,20 @@ export function ExtentField({
       onChange(result.box);
     }
   };
+
+  // Inputs typed before the schema was here are checked and reported once it is.
+  const unchecked = useRef(false);
+  const update = (next: InputValues) => {
+    setInputs(next);
+    const result = parseInputs(next, boundingBox);
+    unchecked.current = result.pending === true;
+    report(result);
+  };
+  useEffect(() => {
+    if (!boundingBox || !unchecked.current) return;
+    unchecked.current = false;
+    report(parseInputs(inputs, boundingBox));
+  });
 
   const handleInput = (side: Side) => (input: InputValue) => update({ ...inputs, [side]: input });
 
@@ -141,6 +155,9 @@ export function ExtentField({
       role="group"
       aria-label={intl.formatMessage({ id: 'extent.label' })}
       aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      // The inputs are checked with the contract's schema, loaded when first needed; a load
+      // that fails is tried again by the next focus (and reported by the save).
+      onFocus={() => void loadEditorSchemas().catch(() => undefined)}
     >
       <Text id={hintId} size="sm" c="dimmed">
         <FormattedMessage id="extent.hint" />

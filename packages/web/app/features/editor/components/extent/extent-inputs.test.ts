@@ -1,10 +1,11 @@
+import { BoundingBox } from '@geoportal/contract/record';
 import { findRegion, regions } from '@geoportal/contract/regions';
 import { describe, expect, it } from 'vitest';
 import { inputsOf, parseInputs, regionGroups } from './extent-inputs';
 
 describe('parseInputs', () => {
   it('answers the box when all four numbers are valid', () => {
-    expect(parseInputs({ west: 5.9, east: 15, south: 47.3, north: 55 })).toEqual({
+    expect(parseInputs({ west: 5.9, east: 15, south: 47.3, north: 55 }, BoundingBox)).toEqual({
       box: { west: 5.9, south: 47.3, east: 15, north: 55 },
       empty: false,
       issues: {},
@@ -12,20 +13,26 @@ describe('parseInputs', () => {
   });
 
   it('accepts west > east (across the antimeridian)', () => {
-    expect(parseInputs({ west: 177, east: -178, south: -19, north: -16 }).box).toEqual({
-      west: 177,
-      south: -19,
-      east: -178,
-      north: -16,
-    });
+    expect(parseInputs({ west: 177, east: -178, south: -19, north: -16 }, BoundingBox).box).toEqual(
+      {
+        west: 177,
+        south: -19,
+        east: -178,
+        north: -16,
+      },
+    );
   });
 
   it('reports all four empty as no extent', () => {
-    expect(parseInputs(inputsOf(undefined))).toEqual({ box: undefined, empty: true, issues: {} });
+    expect(parseInputs(inputsOf(undefined), BoundingBox)).toEqual({
+      box: undefined,
+      empty: true,
+      issues: {},
+    });
   });
 
   it('reports the contract rule per input with its translation key', () => {
-    const parsed = parseInputs({ west: 200, east: 15, south: 55, north: 47 });
+    const parsed = parseInputs({ west: 200, east: 15, south: 55, north: 47 }, BoundingBox);
     expect(parsed.box).toBeUndefined();
     expect(parsed.issues).toEqual({
       west: { key: 'validation.too_big.number', values: { limit: 180 } },
@@ -33,8 +40,22 @@ describe('parseInputs', () => {
     });
   });
 
+  it('tells empty inputs without the schema, and leaves numbers unchecked until it is here', () => {
+    expect(parseInputs(inputsOf(undefined), undefined)).toEqual({
+      box: undefined,
+      empty: true,
+      issues: {},
+    });
+    expect(parseInputs({ west: 200, east: 15, south: 55, north: 47 }, undefined)).toEqual({
+      box: undefined,
+      empty: false,
+      issues: {},
+      pending: true,
+    });
+  });
+
   it('treats half-typed text as missing', () => {
-    const parsed = parseInputs({ west: '-', east: 15, south: '', north: 55 });
+    const parsed = parseInputs({ west: '-', east: 15, south: '', north: 55 }, BoundingBox);
     expect(parsed.issues.west?.key).toBe('validation.required');
     expect(parsed.issues.south?.key).toBe('validation.required');
     expect(parsed.empty).toBe(false);

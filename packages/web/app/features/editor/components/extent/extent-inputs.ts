@@ -1,4 +1,4 @@
-import { BoundingBox } from '@geoportal/contract/record';
+import type { BoundingBox } from '@geoportal/contract/record';
 import { type Region, regions } from '@geoportal/contract/regions';
 import { type IssueText, issueText } from '@geoportal/contract/validation';
 
@@ -35,25 +35,31 @@ export interface ParsedInputs {
   /** All four inputs are empty: the extent was removed. */
   empty: boolean;
   issues: Partial<Record<Side, IssueText>>;
+  /** Not checked yet: the schema is still loading (`useEditorSchemas`). */
+  pending?: true;
 }
 
 const isEmpty = (value: InputValue) => typeof value === 'string' && value.trim() === '';
 
 /**
- * Checks the inputs with the contract's `BoundingBox`, so the editor refuses exactly what the
- * server refuses, with the same translated messages. Text that is not (yet) a number counts
- * as missing.
+ * Checks the inputs with the contract's `BoundingBox` (`schema`), so the editor refuses
+ * exactly what the server refuses, with the same translated messages. Text that is not (yet)
+ * a number counts as missing. Without the schema (still loading) only empty inputs are told.
  */
-export function parseInputs(values: InputValues): ParsedInputs {
+export function parseInputs(
+  values: InputValues,
+  schema: typeof BoundingBox | undefined,
+): ParsedInputs {
   if (sides.every((side) => isEmpty(values[side])))
     return { box: undefined, empty: true, issues: {} };
+  if (!schema) return { box: undefined, empty: false, issues: {}, pending: true };
   const candidate = Object.fromEntries(
     sides.map((side) => {
       const value = values[side];
       return [side, typeof value === 'number' && Number.isFinite(value) ? value : undefined];
     }),
   );
-  const parsed = BoundingBox.safeParse(candidate);
+  const parsed = schema.safeParse(candidate);
   if (parsed.success) return { box: parsed.data, empty: false, issues: {} };
   const issues: ParsedInputs['issues'] = {};
   for (const issue of parsed.error.issues) {

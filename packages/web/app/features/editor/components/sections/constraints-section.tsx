@@ -1,5 +1,5 @@
 import { findNode, nodeLabel } from '@geoportal/contract/classification-tree';
-import { recordLimits } from '@geoportal/contract/record';
+import { recordLimits } from '@geoportal/contract/record-rules';
 import { Anchor, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useClassification } from '../../../../lib/classifications/use-classification';

@@ -1,4 +1,4 @@
-import { recordLimits } from '@geoportal/contract/record';
+import { recordLimits } from '@geoportal/contract/record-rules';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { emptyContact } from '../../model/editor-values';

@@ -1,4 +1,5 @@
-import { isMapService, recordLimits } from '@geoportal/contract/record';
+import { isMapService } from '@geoportal/contract/map-services';
+import { recordLimits } from '@geoportal/contract/record-rules';
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { GrowingTextarea } from '../../../../components/inputs/growing-textarea';

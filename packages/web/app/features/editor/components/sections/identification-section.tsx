@@ -1,4 +1,4 @@
-import { recordLimits } from '@geoportal/contract/record';
+import { recordLimits } from '@geoportal/contract/record-rules';
 import { TextInput } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { ClassificationSelect } from '../classification-select';

@@ -1,4 +1,4 @@
-import { recordLimits } from '@geoportal/contract/record';
+import { recordLimits } from '@geoportal/contract/record-rules';
 import { TagsInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { INSPIRE_THEME } from '../../model/editor-values';

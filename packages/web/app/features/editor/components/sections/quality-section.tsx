@@ -1,4 +1,4 @@
-import { recordLimits, relationTypes } from '@geoportal/contract/record';
+import { recordLimits, relationTypes } from '@geoportal/contract/record-rules';
 import { NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emptyRelated } from '../../model/editor-values';
