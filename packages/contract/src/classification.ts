@@ -6,7 +6,8 @@ import {
   type ClassificationNode as TreeNode,
   walkNodes,
 } from './classification-tree.js';
-import { Code, unstorableTexts } from './record.js';
+import { Code } from './record-code.js';
+import { unstorableTexts } from './record-rules.js';
 
 export { classificationIdPattern, findNode, nodeLabel, walkNodes };
 export type ClassificationNode = TreeNode;

@@ -104,3 +104,25 @@ export function pruneEmpty<T>(value: T): T | undefined {
   }
   return value;
 }
+
+/** A lone UTF-16 surrogate: not a character, and PostgreSQL refuses it in jsonb. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Paths of strings that PostgreSQL cannot store in a jsonb document: NUL characters and lone
+ * surrogates. JSON carries both, so without this check such a record is a 500 from the
+ * database instead of a 400.
+ */
+export function unstorableTexts(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[][] {
+  if (typeof value === 'string') {
+    return value.includes(String.fromCharCode(0)) || loneSurrogate.test(value) ? [path] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => unstorableTexts(item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => unstorableTexts(item, [...path, key]));
+  }
+  return [];
+}

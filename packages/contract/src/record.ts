@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordLimits, relationTypes } from './record-rules.js';
+import { Code } from './record-code.js';
+import { recordLimits, relationTypes, unstorableTexts } from './record-rules.js';
 
 /**
  * The metadata record (ISO 19115 core, INSPIRE-minded; DESIGN §5). One schema validates it
@@ -11,6 +12,7 @@ import { recordLimits, relationTypes } from './record-rules.js';
  * checked for their shape here and against the stored classifications by the server.
  */
 
+export { Code } from './record-code.js';
 export { type RecordLanguage, recordLanguages } from './record-languages.js';
 export {
   missingRequired,
@@ -20,6 +22,7 @@ export {
   recordLimits,
   relationTypes,
   requiredFields,
+  unstorableTexts,
 } from './record-rules.js';
 
 /**
@@ -45,12 +48,6 @@ export const LanguageText = (max: number) =>
       rule('languageText', 'needs a text in German or English'),
     );
 export type LanguageText = { de?: string | undefined; en?: string | undefined };
-
-/** A code of a classification node (e.g. `geoscientificInformation`, `dl-de-by-2.0`). */
-export const Code = z
-  .string()
-  .regex(/^[A-Za-z0-9][\w.:-]*$/, 'is not a code')
-  .max(recordLimits.codeMax);
 
 /** A calendar date `YYYY-MM-DD`. */
 export const IsoDate = z.iso.date();
@@ -222,28 +219,6 @@ export type Format = z.infer<typeof Format>;
 export const ReferenceSystem = z
   .string()
   .regex(/^EPSG:\d{4,6}$/, 'is not an EPSG code such as EPSG:25832');
-
-/** A lone UTF-16 surrogate: not a character, and PostgreSQL refuses it in jsonb. */
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * Paths of strings that PostgreSQL cannot store in a jsonb document: NUL characters and lone
- * surrogates. JSON carries both, so without this check such a record is a 500 from the
- * database instead of a 400.
- */
-export function unstorableTexts(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[][] {
-  if (typeof value === 'string') {
-    return value.includes(String.fromCharCode(0)) || loneSurrogate.test(value) ? [path] : [];
-  }
-  if (Array.isArray(value)) return value.flatMap((item, i) => unstorableTexts(item, [...path, i]));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => unstorableTexts(item, [...path, key]));
-  }
-  return [];
-}
 
 const uniqueBy =
   <T>(key: (item: T) => string) =>
