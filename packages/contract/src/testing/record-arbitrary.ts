@@ -14,6 +14,7 @@ import {
   type Resolution,
   recordLimits,
   relationTypes,
+  requiredFields,
   type TemporalExtent,
 } from '../record.js';
 
@@ -406,17 +407,7 @@ export function recordArbitrary(
         .map(([first, rest]) => [first, ...rest]),
     },
     {
-      requiredKeys: [
-        'title',
-        'abstract',
-        'topicCategories',
-        'keywords',
-        'extent',
-        'dates',
-        'contacts',
-        'licence',
-        'lineage',
-      ],
+      requiredKeys: [...requiredFields],
       noNullPrototype: true,
     },
   ) as fc.Arbitrary<Metadata>;

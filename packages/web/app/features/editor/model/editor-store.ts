@@ -3,7 +3,7 @@ import { type EditorSchemas, editorSchemasNow, loadEditorSchemas } from './edito
 import type { EditorValues } from './editor-values';
 import type { FormPath } from './field-paths';
 import { type SectionProgress, sectionProgress } from './sections';
-import { toMetadata } from './to-metadata';
+import { type RecordCandidate, toMetadata } from './to-metadata';
 import { type FieldIssues, validateValues } from './validate';
 
 /** What the editor shows beside the inputs, derived from the values. */
@@ -103,14 +103,17 @@ export function createEditorStore(initial: EditorValues): EditorStore {
     }
     // The contract's problems are only needed once they show.
     const recheck = checkedValues !== values || checkedInputs?.schemas !== schemas;
+    let metadata: RecordCandidate['metadata'] | undefined;
     if (showIssues && schemas && (recheck || !checkedInputs?.showIssues)) {
-      contractIssues = validateValues(values, schemas).issues;
+      const validation = validateValues(values, schemas);
+      contractIssues = validation.issues;
+      metadata = validation.candidate.metadata;
     }
     const issues = keepSame(
       check?.issues,
       showIssues ? { ...refused, ...contractIssues } : refused,
     );
-    const metadata = toMetadata(values).metadata;
+    metadata ??= toMetadata(values).metadata;
     const missing = keepSame(check?.missing, missingRequired(metadata, values.type || 'dataset'));
     const progress = keepSame(
       check?.progress,
