@@ -21,6 +21,7 @@ import { ErrorPage } from './components/layout/error-page';
 import { PageFrame } from './components/layout/page-frame';
 import { RouteStylesheets } from './components/layout/route-stylesheets';
 import { StartScriptsAfterPaint } from './components/layout/start-scripts-after-paint';
+import { WarmUpIntl } from './components/layout/warm-up-intl';
 import { ColorSchemeMenu } from './components/navigation/color-scheme-menu';
 import { LanguageMenu } from './components/navigation/language-menu';
 import { MainNav } from './components/navigation/main-nav';
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <WarmUpIntl nonce={nonce} />
         <Meta />
         <RouteStylesheets nonce={nonce} />
         {/* Fetched at once, beside the scripts; the entry waits for it before hydrating. */}

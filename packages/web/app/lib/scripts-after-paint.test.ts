@@ -110,64 +110,14 @@ describe('scripts after the first paint: the browser', () => {
     vi.advanceTimersToNextFrame();
     vi.runOnlyPendingTimers();
     const started = () => document.querySelectorAll('link[rel="modulepreload"]').length;
+    // The task that runs the module script starts no preload.
+    expect(started()).toBe(0);
+    vi.runOnlyPendingTimers();
     expect(started()).toBe(PRELOADS_PER_TASK);
     vi.runOnlyPendingTimers();
     expect(started()).toBe(2 * PRELOADS_PER_TASK);
     vi.runAllTimers();
     expect(started()).toBe(30);
-  });
-
-  it('loads the date and number formats of the page language in tasks of their own', () => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    // Records the formats constructed (a spy's instance of a built-in has no `format`).
-    const { NumberFormat, DateTimeFormat } = Intl;
-    const constructed: string[] = [];
-    const recording = <T extends object>(name: string, format: T): T =>
-      new Proxy(format, {
-        construct(target, args) {
-          constructed.push(`${name} ${args[0]}`);
-          return Reflect.construct(target as new (...a: unknown[]) => object, args);
-        },
-      });
-    Intl.NumberFormat = recording('number', NumberFormat);
-    Intl.DateTimeFormat = recording('date', DateTimeFormat);
-    try {
-      document.documentElement.lang = 'de';
-      showHeldPage();
-      new Function(START_SCRIPTS_AFTER_PAINT)();
-      vi.advanceTimersToNextFrame();
-      vi.runOnlyPendingTimers();
-      // The task that starts the scripts does not do it.
-      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
-      expect(constructed).toEqual([]);
-      vi.runOnlyPendingTimers();
-      // The first format of a page loads the locale data; the second waits for a task of its
-      // own, so that neither task is long.
-      expect(constructed).toEqual(['date de']);
-      vi.runOnlyPendingTimers();
-      expect(constructed).toEqual(['date de', 'number de']);
-    } finally {
-      Intl.NumberFormat = NumberFormat;
-      Intl.DateTimeFormat = DateTimeFormat;
-      document.documentElement.removeAttribute('lang');
-    }
-  });
-
-  it('goes on when the browser has no locale data', () => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    const numberFormat = vi.spyOn(Intl, 'NumberFormat').mockImplementation(() => {
-      throw new RangeError('Incorrect locale information provided');
-    });
-    try {
-      showHeldPage();
-      new Function(START_SCRIPTS_AFTER_PAINT)();
-      vi.advanceTimersToNextFrame();
-      expect(() => vi.runAllTimers()).not.toThrow();
-      expect(numberFormat).toHaveBeenCalled();
-      expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3);
-    } finally {
-      numberFormat.mockRestore();
-    }
   });
 
   describe('on a hidden page, which paints no frame until it is shown', () => {

@@ -21,8 +21,11 @@ export const HELD_MODULE_SCRIPT = 'type="text/module-after-paint"';
 /** How many held preloads become preloads per task: starting a fetch costs the main thread
  * about 0.2 ms (0.8 ms on a phone), so all 90 at once were one task of some 70 ms there.
  * Twelve per task still measured 57 ms at Lighthouse's 4× slowdown in Chromium's traces
- * (the editor's page); six keep each task near half of the 50 ms that count as blocking. */
-export const PRELOADS_PER_TASK = 6;
+ * (the editor's page). Six per task measured 8–14 ms on a 2-core server, while other work
+ * of the page (a response, a module compiled) often lands in the same task: four keep each
+ * task under the 50 ms that count as blocking at 4×. The module script starts in a task
+ * of its own, before them. */
+export const PRELOADS_PER_TASK = 4;
 
 /**
  * Run inline at the end of the body. `requestAnimationFrame` runs just before the first
@@ -35,13 +38,7 @@ export const PRELOADS_PER_TASK = 6;
  * A hidden page (opened in a background tab, or left before its first frame) paints no frame
  * until it is shown, so there the scripts start at once: it is ready when its tab is chosen,
  * as a page with ordinary scripts would be. Whichever comes first starts them, once.
- *
- * While the modules download, the main thread is idle: tasks of their own then load the
- * browser's date and number formats for the page's language (`warmUpIntl`). The first
- * `Intl` format of a page reads the locale data (15–25 ms here, four times that on a slow
- * phone); otherwise react-intl's locale check pays it in the first task of hydration, which
- * it makes that much longer. The second format comes in the next task: together they made
- * one task of 90–120 ms at Lighthouse's 4× slowdown.
+
  */
 export const START_SCRIPTS_AFTER_PAINT = `(function () {
   var nonce = document.currentScript && document.currentScript.nonce;
@@ -65,24 +62,13 @@ export const START_SCRIPTS_AFTER_PAINT = `(function () {
       setTimeout(function () { preload(links, from + ${PRELOADS_PER_TASK}); }, 0);
     }
   }
-  function warmUpIntl() {
-    var lang = document.documentElement.lang || undefined;
-    try {
-      new Intl.DateTimeFormat(lang).format(0);
-    } catch (e) {}
-    setTimeout(function () {
-      try {
-        new Intl.NumberFormat(lang).format(1);
-      } catch (e) {}
-    }, 0);
-  }
   var started = false;
   function start() {
     if (started) return;
     started = true;
     runModuleScript();
-    preload(Array.prototype.slice.call(document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]')), 0);
-    setTimeout(warmUpIntl, 0);
+    var links = Array.prototype.slice.call(document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]'));
+    setTimeout(function () { preload(links, 0); }, 0);
   }
   requestAnimationFrame(function () { setTimeout(start, 0); });
   function startWhenHidden() {

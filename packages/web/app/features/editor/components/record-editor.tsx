@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { type ComponentType, memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
+import { useOpenedOnce } from '../../../lib/hooks/use-opened-once';
 import { useEditorForm } from '../hooks/use-editor-form';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useMountedInTurns } from '../hooks/use-mounted-in-turns';
@@ -79,15 +80,6 @@ const EditorSections = memo(function EditorSections() {
 });
 
 /**
- * Its children from the render after the editor's first commit on. Each closed dialog
- * mounts a portal that sets its state during the commit, which makes React render again
- * synchronously and run the commit's effects in the same task.
- */
-function AfterFirstCommit({ children }: { children: ReactNode }) {
-  return useMountedInTurns(1, 0) === 1 ? children : null;
-}
-
-/**
  * The metadata editor: one form over the whole record in eight sections, a progress
  * overview (beside the form on wide screens, above it on phones), the save and workflow
  * actions, the conflict view for lost updates and the warning before unsaved changes are
@@ -133,6 +125,9 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
     await run();
     setFocusReturn({ to: before });
   };
+  const conflictOpened = useOpenedOnce(actions.conflict !== null);
+  const stepOpened = useOpenedOnce(askingStep !== null);
+  const leaveOpened = useOpenedOnce(leave.blocker.state === 'blocked');
   useEffect(() => {
     if (!focusReturn) return;
     const lost = () => !document.activeElement || document.activeElement === document.body;
@@ -175,7 +170,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           saveRef={saveButton}
         />
       </form>
-      <AfterFirstCommit>
+      {/* Each dialog mounts when it first opens (useOpenedOnce: why). */}
+      {conflictOpened && (
         <ConflictModal
           conflict={actions.conflict}
           busy={actions.busy}
@@ -183,6 +179,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
           onOverwrite={() => void actions.overwrite()}
           onCancel={actions.closeConflict}
         />
+      )}
+      {stepOpened && (
         <StepCommentModal
           step={askingStep}
           onClose={() => setAskingStep(null)}
@@ -192,8 +190,8 @@ export function RecordEditor({ record, values, before }: RecordEditorProps) {
             if (step) void keepingFocus(() => actions.handleStep(step, comment));
           }}
         />
-        <LeaveModal blocker={leave.blocker} />
-      </AfterFirstCommit>
+      )}
+      {leaveOpened && <LeaveModal blocker={leave.blocker} />}
     </EditorProvider>
   );
 }
