@@ -200,12 +200,23 @@ async function signIn(url: string, username: string, password: string): Promise<
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Empties the browser's HTTP cache (and with it the compiled scripts), keeping storage. */
-async function clearBrowserCache(context: BrowserContext): Promise<void> {
+/**
+ * Empties the browser's HTTP cache (and with it the compiled scripts) and removes the
+ * origin's service worker with its cache, keeping the local storage (the access token).
+ * The warm-up visit is a browser's, not an audit tool's, so the page registered its worker
+ * there; the signed-in page's runs then went through it, the first while it still started,
+ * the later ones with the scripts from its cache. Lighthouse removes both itself where it
+ * may reset the storage (the public pages).
+ */
+async function clearBrowserCache(context: BrowserContext, origin: string): Promise<void> {
   const tab = await context.newPage();
   try {
     const session = await context.newCDPSession(tab);
     await session.send('Network.clearBrowserCache');
+    await session.send('Storage.clearDataForOrigin', {
+      origin,
+      storageTypes: 'service_workers,cache_storage',
+    });
   } finally {
     await tab.close();
   }
@@ -372,7 +383,7 @@ export async function measureLighthouse(
         // Lighthouse keeps the HTTP cache along with the storage it is told to keep: the
         // signed-in page's later runs then found its scripts cached and compiled. Every run
         // starts cold, as the public pages' runs do.
-        if (page.signedIn) await clearBrowserCache(context);
+        if (page.signedIn) await clearBrowserCache(context, server.url);
         // What the server still does for the visit before (its start, the warm-up, the last
         // run's tiles) would run beside this one on the same cores.
         const settled = await waitForQuietProcess(server.pid);

@@ -29,13 +29,29 @@ test.describe('nothing moves while a page loads on a phone', () => {
   test('a visitor on a page that needs a sign-in: the login form replaces the wait', async ({
     page,
   }) => {
-    const layout = await openOnPhone(page, '/metadata/create');
+    const layout = await openOnPhone(page, '/metadata/mine');
     await expect(page.getByLabel('Benutzername')).toBeVisible();
     await page.waitForTimeout(500);
     expect(await layout.shifts()).toEqual([]);
   });
 
-  test('an editor opening the editor: the page replaces the wait, the initials come into their room', async ({
+  test('a visitor on the editor: the login form replaces the empty editor the server sent', async ({
+    page,
+    request,
+  }) => {
+    // The empty editor is the same for everyone who may use it, so it comes with the page
+    // instead of a wait for the session (the phone's first screen from the first paint on).
+    const html = await (await request.get('/metadata/create')).text();
+    expect(html).toContain('aria-label="Metadaten-Editor"');
+    expect(html).toContain('Haben Sie die Metadaten schon als ISO-19139-XML-Datei?');
+    const layout = await openOnPhone(page, '/metadata/create');
+    await expect(page.getByLabel('Benutzername')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Metadaten-Editor' })).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(await layout.shifts()).toEqual([]);
+  });
+
+  test('an editor opening the editor: it stays as the server sent it, the initials come into their room', async ({
     browser,
   }) => {
     const context = await signedIn(browser, 'editor', 'editor-demo');

@@ -8,10 +8,14 @@ import { pageMeta } from '../lib/page-meta';
 
 export const meta = pageMeta('route.metadata.create');
 
-/** Breadcrumb label key and the roles that may publish (SPEC §6). */
+/**
+ * Breadcrumb label key and the roles that may publish (SPEC §6). The empty editor is the
+ * same for all of them, so the server renders it and it is there while the session is
+ * checked: on a phone its first screen came only after all of its script had arrived.
+ */
 export const handle = {
   breadcrumb: 'route.metadata.create',
-  guard: { roles: ['administrator', 'editor', 'submitter'] },
+  guard: { roles: ['administrator', 'editor', 'submitter'], shownWhileChecking: true },
 };
 
 /**

@@ -10,6 +10,13 @@ import { useAuth } from '../../../lib/auth/use-auth';
 /** What a route module's `handle.guard` says: the roles it needs (`*`: any signed-in user). */
 export interface RouteGuard {
   roles: readonly string[];
+  /**
+   * The page shows the same to everyone it lets in and reads nothing for the user, so it is
+   * shown (and rendered on the server) while the saved session is checked, instead of a
+   * wait: a phone gets its content from the first paint on. Who may not use it then gets
+   * the login in its place, as after a wait.
+   */
+  shownWhileChecking?: boolean;
 }
 
 /** What the shell shows for the current route. */
@@ -24,7 +31,8 @@ function guardOf(handle: unknown): RouteGuard | undefined {
  * The route guard of SPEC §4. A guarded route with nobody signed in, or with a user who
  * lacks its roles, shows the login in place with the target kept as `returnTo` while the
  * address stays; a 401 raises the same login through the gate. Until the saved session is
- * confirmed (always on the server) a guarded route waits. Administrators may do everything.
+ * confirmed (always on the server) a guarded route waits, unless it is shown while the
+ * session is checked (`shownWhileChecking`). Administrators may do everything.
  */
 export function useRouteGuard(): GuardDecision {
   const matches = useMatches();
@@ -38,8 +46,9 @@ export function useRouteGuard(): GuardDecision {
   let decision: GuardDecision = 'allow';
   if (gatePath === path) decision = 'login';
   else if (guards.length > 0) {
-    if (auth.status === 'unknown') decision = 'pending';
-    else if (!auth.isLoggedIn || !auth.principal) decision = 'login';
+    if (auth.status === 'unknown') {
+      decision = guards.every((g) => g.shownWhileChecking === true) ? 'allow' : 'pending';
+    } else if (!auth.isLoggedIn || !auth.principal) decision = 'login';
     else {
       const principal = auth.principal;
       const allowed = guards.every(
