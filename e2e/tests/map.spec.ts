@@ -169,6 +169,9 @@ test.describe('map viewer', () => {
     await expect.poll(zoomOf, { timeout: 20_000 }).toBeLessThan(zoomedIn);
     await page.keyboard.press('Tab');
     await expect(map).not.toBeFocused();
+    // OpenLayers' own buttons carry the page's language (set before the map is attached).
+    await expect(page.getByRole('button', { name: 'Hineinzoomen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Auf Deutschland zoomen' })).toBeVisible();
   });
 
   test('a shared address restores centre, zoom and layers; back and forward move the view', async ({
