@@ -208,7 +208,7 @@ async function signIn(url: string, username: string, password: string): Promise<
  * the later ones with the scripts from its cache. Lighthouse removes both itself where it
  * may reset the storage (the public pages).
  */
-async function clearBrowserCache(context: BrowserContext, origin: string): Promise<void> {
+async function emptyCachesKeepingStorage(context: BrowserContext, origin: string): Promise<void> {
   const tab = await context.newPage();
   try {
     const session = await context.newCDPSession(tab);
@@ -383,7 +383,7 @@ export async function measureLighthouse(
         // Lighthouse keeps the HTTP cache along with the storage it is told to keep: the
         // signed-in page's later runs then found its scripts cached and compiled. Every run
         // starts cold, as the public pages' runs do.
-        if (page.signedIn) await clearBrowserCache(context, server.url);
+        if (page.signedIn) await emptyCachesKeepingStorage(context, server.url);
         // What the server still does for the visit before (its start, the warm-up, the last
         // run's tiles) would run beside this one on the same cores.
         const settled = await waitForQuietProcess(server.pid);

@@ -18,10 +18,9 @@ import {
 import type { Route } from './+types/root';
 import { AppProviders } from './components/layout/app-providers';
 import { ErrorPage } from './components/layout/error-page';
+import { InlineScript } from './components/layout/inline-script';
 import { PageFrame } from './components/layout/page-frame';
 import { RouteStylesheets } from './components/layout/route-stylesheets';
-import { StartScriptsAfterPaint } from './components/layout/start-scripts-after-paint';
-import { WarmUpIntl } from './components/layout/warm-up-intl';
 import { ColorSchemeMenu } from './components/navigation/color-scheme-menu';
 import { LanguageMenu } from './components/navigation/language-menu';
 import { MainNav } from './components/navigation/main-nav';
@@ -34,12 +33,14 @@ import { useHydratedMark } from './lib/client-only';
 import { colorSchemeManager } from './lib/color-scheme';
 import { truncateUserAgent, useDevice } from './lib/device';
 import { languageOf, loadGitInfo } from './lib/i18n.server';
+import { WARM_UP_INTL } from './lib/intl-warm-up';
 import { chooseLanguage, pendingLanguage } from './lib/language';
 import { loadMessages, messagesOf, messagesUrl } from './lib/messages';
 import { provideMessages } from './lib/messages.server';
 import { useAnchorScroll } from './lib/navigation/use-anchor-scroll';
 import { useRedirectLimit } from './lib/navigation/use-redirect-limit';
 import { useNavigationActivity } from './lib/progress/use-navigation-activity';
+import { START_SCRIPTS_AFTER_PAINT } from './lib/scripts-after-paint';
 import { useServiceWorker } from './lib/service-worker';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { useToast } from './lib/use-toast';
@@ -103,7 +104,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <WarmUpIntl nonce={nonce} />
+        {/* The browser's locale data, loaded while the stylesheets download. */}
+        <InlineScript code={WARM_UP_INTL} nonce={nonce} asyncModule />
         <Meta />
         <RouteStylesheets nonce={nonce} />
         {/* Fetched at once, beside the scripts; the entry waits for it before hydrating. */}
@@ -124,7 +126,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <StartScriptsAfterPaint nonce={nonce} />
+        {/* Fetches and runs the held module scripts once the page has been painted. */}
+        <InlineScript code={START_SCRIPTS_AFTER_PAINT} nonce={nonce} />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WarmUpIntl } from '../components/layout/warm-up-intl';
+import { InlineScript } from '../components/layout/inline-script';
 import { WARM_UP_INTL } from './intl-warm-up';
 import { holdScripts } from './scripts-after-paint.server';
 
@@ -63,7 +63,7 @@ describe('the locale data loaded while the stylesheets download', () => {
   });
 
   it('is an async module script with the nonce, which the server does not hold until the paint', () => {
-    const html = renderToStaticMarkup(<WarmUpIntl nonce="n0" />);
+    const html = renderToStaticMarkup(<InlineScript code={WARM_UP_INTL} nonce="n0" asyncModule />);
     // Async: not held back by the stylesheets before it, so it overlaps their download.
     expect(html).toMatch(/^<script async="" type="module" nonce="n0">/);
     expect(holdScripts(html)).toBe(html);

@@ -4,9 +4,9 @@
  * React-intl's locale check and the page's first numbers and dates need it before the page
  * is interactive, so it is paid once per page, somewhere on the main thread.
  *
- * This script pays it at the top of the `<head>`, while the stylesheets are still on their
- * way: the parser has not met them yet, but the browser's preload scanner has, and a page
- * cannot be painted before they arrive anyway. Paid after the first paint (a task of its own
+ * This script pays it while the stylesheets are still on their way, which a page cannot be
+ * painted without anyway: written in the `<head>` as an async module script (root.tsx,
+ * InlineScript), it runs at once instead of waiting for them. Paid after the first paint (a task of its own
  * while the modules download), it was the longest task between the first paint and the
  * page's interactivity on a phone, and a tap in that time waited for it.
  *

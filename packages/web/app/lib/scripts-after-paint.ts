@@ -38,7 +38,6 @@ export const PRELOADS_PER_TASK = 4;
  * A hidden page (opened in a background tab, or left before its first frame) paints no frame
  * until it is shown, so there the scripts start at once: it is ready when its tab is chosen,
  * as a page with ordinary scripts would be. Whichever comes first starts them, once.
-
  */
 export const START_SCRIPTS_AFTER_PAINT = `(function () {
   var nonce = document.currentScript && document.currentScript.nonce;
