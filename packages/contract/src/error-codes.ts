@@ -42,6 +42,7 @@ export const ErrorCode = {
   commentRequired: 'object.comment_required',
   objectIncomplete: 'object.incomplete',
   everyoneUnpublished: 'object.everyone_unpublished',
+  unknownGrantee: 'object.unknown_grantee',
   everyoneReadOnly: 'object.everyone_read_only',
   readOnlyField: 'object.read_only_field',
   accessKeyNotFound: 'access_key.not_found',

@@ -23,10 +23,11 @@ export type HarvestSourceType = z.infer<typeof HarvestSourceType>;
 
 /**
  * What happens to a record whose fileIdentifier is already present from elsewhere (a record
- * this harvester did not bring in): left alone, replaced when the remote copy is newer, or
- * harvested beside it under a new id.
+ * this harvester did not bring in: a local record, an imported one or another harvester's):
+ * skipped, or harvested beside it under a new id. A harvest never changes a record its own
+ * harvester did not create (DESIGN §5 "Identity"), so there is no policy that overwrites.
  */
-export const collisionPolicies = ['skip', 'overwrite if newer', 'keep both'] as const;
+export const collisionPolicies = ['skip', 'keep both'] as const;
 export const CollisionPolicy = z.enum(collisionPolicies);
 export type CollisionPolicy = z.infer<typeof CollisionPolicy>;
 

@@ -25,6 +25,7 @@ import {
 import { type LogStream, loggerOptions, registerRequestLog } from './http/logging.js';
 import { registerRequestContext } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { jobKinds } from './job-kinds.js';
 import { registerAccessPurge } from './modules/access/access.purge.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { registerAuthentication } from './modules/access/auth.hook.js';
@@ -34,7 +35,12 @@ import { commandRoutes } from './modules/commands/command.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { cswRoutes } from './modules/csw/csw.routes.js';
 import { dcatRoutes } from './modules/dcat/dcat.routes.js';
+import { exportDcat } from './modules/dcat/dcat.service.js';
 import { registerRecordPageNegotiation } from './modules/dcat/dcat-record-page.js';
+import {
+  extensions as rdfExtensions,
+  mediaTypes as rdfMediaTypes,
+} from './modules/dcat/dcat-serialize.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
@@ -52,6 +58,7 @@ import { ogcApiRoutes } from './modules/ogcapi/ogcapi.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { processRoutes } from './modules/processes/process.routes.js';
 import { queueSystemJob } from './modules/processes/process.service.js';
+import type { JobKinds } from './modules/processes/process-job.js';
 import { registerProcesses } from './modules/processes/processes.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { ensureSearchIndex } from './modules/search/search-index.js';
@@ -62,6 +69,7 @@ import { gitInfoRoutes, healthRoutes } from './modules/system/system.routes.js';
 import { groupRoutes } from './modules/users/groups.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerWebApp, type WebBuildLocation } from './modules/web/web.routes.js';
+import { composeObjectHooks } from './object-hooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +82,8 @@ declare module 'fastify' {
     config: Config;
     /** The caches this process keeps in memory (`clear caches` empties them). */
     memoryCaches: MemoryCaches;
+    /** Every job kind (job-kinds.ts): what the worker runs and what a request may queue. */
+    jobKinds: JobKinds;
   }
 }
 
@@ -119,6 +129,7 @@ export async function buildApp(
   registerRequestLog(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app);
+  composeObjectHooks();
 
   const database = await openDatabase(config, app.log);
   app.decorate('db', database.db);
@@ -126,6 +137,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('memoryCaches', new MemoryCaches());
+  app.decorate('jobKinds', jobKinds);
   app.memoryCaches.register('file-URL signing key', () => forgetFileUrlKey(database.db));
   app.addHook('onClose', async () => {
     await database.close();
@@ -142,7 +154,9 @@ export async function buildApp(
     // A new database, or a release that changed the search document, rebuilds the index;
     // a large catalogue as a background process that administrators can watch.
     await ensureSearchIndex(database.db, app.log, {
-      background: () => queueSystemJob(database.db, 'search.reindex', app.clock()),
+      background: async () => {
+        await queueSystemJob(database.db, jobKinds, 'search.reindex', app.clock());
+      },
     });
     // Cleans left-over upload temporaries and unused blobs before anything is served.
     await registerFileStore(app);
@@ -185,7 +199,13 @@ export async function buildApp(
         await api.register(healthRoutes);
         await api.register(i18nRoutes(translations));
         await api.register(accessRoutes);
-        await api.register(objectRoutes);
+        await api.register(objectRoutes, {
+          exportRdf: async (ctx, id, format) => ({
+            body: await exportDcat(ctx, id, format),
+            mediaType: rdfMediaTypes[format],
+            extension: rdfExtensions[format],
+          }),
+        });
         await api.register(objectAccessRoutes);
         // After the object routes, whose fixed words must not be taken for bundle names.
         await api.register(fileRoutes);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DatabaseLockedError } from './db/database-lock.js';
 import { HttpError } from './http/errors.js';
+import { jobKinds } from './job-kinds.js';
 import { authOfAccount } from './modules/access/access.service.js';
 import { parseLine } from './modules/commands/command-catalogue.js';
 import { failureText, runParsedLine } from './modules/commands/command-runner.js';
@@ -57,6 +58,9 @@ try {
         language: 'en',
       },
       caches: new MemoryCaches(),
+      // Every kind, as the web server's worker has them: a command that runs one in place
+      // finds it whatever the CLI loaded.
+      jobKinds,
       clock: () => new Date(),
       readUpload: (reference) => readFile(path.resolve(reference)),
       write: (level, text) => (level === 'error' ? console.error(text) : console.log(text)),

@@ -49,6 +49,18 @@ export async function openDatabase(
   return opened;
 }
 
+/** The dialect of each embedded database by its Kysely instance (`connectionLine`). */
+const embedded = new WeakMap<Db, PGliteDialect>();
+
+/**
+ * How many statements wait for the embedded database's one connection right now, the
+ * urgent ones (connection-priority.ts) apart; undefined on PostgreSQL, whose pool keeps no
+ * such line. Tests wait on it for a request to have got in line.
+ */
+export function connectionLine(db: Db): { urgent: number; normal: number } | undefined {
+  return embedded.get(db)?.waiting();
+}
+
 /** Answers whether the database accepts a query right now. */
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {
@@ -78,7 +90,9 @@ async function openPGlite(dir: string): Promise<OpenDatabase> {
       parsers: { [pgliteTypes.INT8]: parseInt8 },
       extensions: { pg_trgm },
     });
-    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const dialect = new PGliteDialect(client);
+    db = new Kysely<Database>({ dialect });
+    embedded.set(db, dialect);
   } catch (error) {
     await lock.release();
     throw error;

@@ -21,13 +21,21 @@ import { isUrgent } from './connection-priority.js';
  * CLI with a hundred dependencies into the server; this is the whole driver.)
  */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | undefined;
+
   constructor(private readonly client: PGlite) {}
+
+  /** How many wait for the connection now, the urgent ones apart. */
+  waiting(): { urgent: number; normal: number } {
+    return this.driver?.waitingNow() ?? { urgent: 0, normal: 0 };
+  }
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    this.driver = new PGliteDriver(this.client);
+    return this.driver;
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -53,6 +61,10 @@ class PGliteDriver implements Driver {
 
   async init(): Promise<void> {
     await this.client.waitReady;
+  }
+
+  waitingNow(): { urgent: number; normal: number } {
+    return { urgent: this.waiting.urgent.length, normal: this.waiting.normal.length };
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

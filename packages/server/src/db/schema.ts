@@ -65,12 +65,16 @@ export interface ObjectHistoryTable {
   comment: string | null;
 }
 
-/** An explicit grant; `subject_name` is empty for everyone. */
+/**
+ * An explicit grant; `subject_name` is empty for everyone. A grant to a user names the
+ * account by `account_id` (migration 0023; `subject_name` keeps the name it was made with).
+ */
 export interface ObjectGrantTable {
   object_id: string;
   permission: string;
   subject_kind: string;
   subject_name: string;
+  account_id: string | null;
 }
 
 /** An access key: only a salted SHA-256 of its secret is stored. */
@@ -311,6 +315,11 @@ export interface ProcessJobTable {
   heartbeat_at: Timestamp | null;
   log_lines: Generated<number>;
   change_seq: Generated<number>;
+  /**
+   * The work a job does, when only one job of it may wait or run at a time (`system:<kind>`,
+   * `harvest:<id>`): unique among queued and running jobs (migration 0025).
+   */
+  dedupe_key: string | null;
 }
 export type ProcessJobRow = Selectable<ProcessJobTable>;
 
@@ -370,7 +379,7 @@ export interface HarvesterTable {
   schedule_id: string | null;
   owner_id: string;
   group_name: string | null;
-  collision: 'skip' | 'overwrite if newer' | 'keep both';
+  collision: 'skip' | 'keep both';
   publish: boolean;
   deleting: Generated<boolean>;
   created_at: Timestamp;

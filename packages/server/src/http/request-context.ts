@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Auth } from '../modules/access/access.service.js';
 import type { BlobStore } from '../modules/files/store.js';
+import type { JobKinds } from '../modules/processes/process-job.js';
 
 /** What every service call needs regardless of the request: database, time, configuration. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface RequestContext extends AppContext {
   log: FastifyBaseLogger;
   /** Fastify's request id: audit entries carry it, so they can be found in the server log. */
   requestId: string;
+  /** Every job kind of this app (job-kinds.ts): starting a process takes its tries from here. */
+  jobKinds: JobKinds;
 }
 
 declare module 'fastify' {
@@ -64,6 +67,7 @@ function requestContext(app: FastifyInstance, request: FastifyRequest): RequestC
     store: app.blobStore,
     log: request.log,
     requestId: request.id,
+    jobKinds: app.jobKinds,
   };
 }
 

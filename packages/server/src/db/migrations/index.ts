@@ -17,6 +17,9 @@ import * as m0017 from './0017-record-links.js';
 import * as m0019 from './0019-oai-visibility.js';
 import * as m0020 from './0020-harvest.js';
 import * as m0022 from './0022-harvest-listed-id.js';
+import * as m0023 from './0023-grants-by-account.js';
+import * as m0024 from './0024-harvest-ownership.js';
+import * as m0025 from './0025-process-dedupe-key.js';
 
 /**
  * Every migration in the order it runs. Listed by hand rather than read from the folder so
@@ -42,4 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019-oai-visibility': m0019,
   '0020-harvest': m0020,
   '0022-harvest-listed-id': m0022,
+  '0023-grants-by-account': m0023,
+  '0024-harvest-ownership': m0024,
+  '0025-process-dedupe-key': m0025,
 };

@@ -1,7 +1,8 @@
 import type { ObjectState } from '@geoportal/contract/object';
+import type { Metadata } from '@geoportal/contract/record';
 import { findAccountByName } from '../../modules/access/access.repository.js';
 import { newId } from '../../modules/access/session.js';
-import { recordVisibilityChange } from '../../modules/oai/oai-visibility.js';
+import { traceVisibilityChanges } from '../../modules/oai/oai-visibility.js';
 import { refreshSearchDocuments } from '../../modules/search/search-index.js';
 import type { Db } from '../database.js';
 import { type DemoRecord, demoRecords } from './demo-records.js';
@@ -98,7 +99,13 @@ async function insertDemoObjects(
   // traced it: OAI-PMH answers it as deleted from then on.
   for (const o of objects) {
     const withdrawal = o.history.find((h) => h.to === 'withdrawn');
-    if (withdrawal) await recordVisibilityChange(db, o, true, false, withdrawal.at);
+    if (withdrawal) {
+      await traceVisibilityChanges(
+        db,
+        [{ id: o.id, type: o.type, metadata: o.metadata as Metadata, isPublic: false }],
+        withdrawal.at,
+      );
+    }
   }
 }
 

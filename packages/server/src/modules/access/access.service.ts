@@ -8,6 +8,7 @@ import {
 import { ErrorCode } from '@geoportal/contract/errors';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { auditSource, changedFields, writeAudit } from '../audit/audit.service.js';
 import { holdsAdministrator } from '../objects/policy.js';
 import {
   AccountDisabledError,
@@ -28,6 +29,9 @@ export interface AccessContext {
   now: Date;
   config: Pick<Config, 'sessionIdleTimeoutSeconds' | 'sessionAbsoluteTimeoutSeconds'>;
 }
+
+/** What a change of the caller's own account needs besides: the request id of its audit entry. */
+export type AccountChangeContext = AccessContext & { requestId: string };
 
 /** The signed-in caller of a request. */
 export interface Auth {
@@ -281,24 +285,41 @@ function toProfile(account: repo.AccountRow, readonly: boolean): Profile {
   };
 }
 
-/** Updates the caller's own name, email and description; read-only accounts get 403. */
+/**
+ * Updates the caller's own name, email and description; read-only accounts get 403. A change
+ * writes an `account.profile_change` audit entry with the fields before and after, in the
+ * same transaction; a save that changes nothing writes none.
+ */
 export async function updateProfile(
-  ctx: AccessContext,
+  ctx: AccountChangeContext,
   auth: Auth,
   update: ProfileUpdate,
 ): Promise<Profile> {
   if (auth.principal.readonly) throw new ReadonlyUserError();
-  await repo.updateAccountProfile(
-    ctx.db,
-    auth.accountId,
-    {
-      ...(update.email !== undefined ? { email: update.email } : {}),
-      ...(update.description !== undefined ? { description: update.description } : {}),
-      ...(update.givenName !== undefined ? { given_name: update.givenName } : {}),
-      ...(update.surname !== undefined ? { surname: update.surname } : {}),
-    },
-    ctx.now,
-  );
+  await ctx.db.transaction().execute(async (trx) => {
+    const account = await repo.findAccountById(trx, auth.accountId);
+    if (!account) throw new AuthRequiredError();
+    await repo.updateAccountProfile(
+      trx,
+      account.id,
+      {
+        ...(update.email !== undefined ? { email: update.email } : {}),
+        ...(update.description !== undefined ? { description: update.description } : {}),
+        ...(update.givenName !== undefined ? { given_name: update.givenName } : {}),
+        ...(update.surname !== undefined ? { surname: update.surname } : {}),
+      },
+      ctx.now,
+    );
+    const { givenName, surname, email, description } = toProfile(account, false);
+    const changes = changedFields({ givenName, surname, email, description }, update);
+    if (Object.keys(changes).length === 0) return;
+    await writeAudit(trx, auditSource({ ...ctx, auth }), {
+      action: 'account.profile_change',
+      targetKind: 'user',
+      target: account.name,
+      details: changes,
+    });
+  });
   return getProfile(ctx, auth);
 }
 
@@ -306,10 +327,12 @@ export async function updateProfile(
  * Changes the caller's password after checking the current one. Every session of the
  * account ends, the caller's included; the answer is a fresh session so that the caller
  * stays signed in on this device only. Checks of the current password count like sign-ins
- * from the caller's address, so a session cannot be used to guess the password.
+ * from the caller's address, so a session cannot be used to guess the password. The change
+ * writes an `account.password_change` audit entry in its transaction: that the password
+ * changed and how many sessions ended, never a password or its hash.
  */
 export async function changePassword(
-  ctx: AccessContext,
+  ctx: AccountChangeContext,
   auth: Auth,
   input: { currentPassword: string; newPassword: string; address: string; userAgent: string },
 ): Promise<Session> {
@@ -328,7 +351,13 @@ export async function changePassword(
     const tctx = { ...ctx, db: trx };
     // The owner's own choice ends a password an administrator set.
     await repo.updateAccountPassword(trx, account.id, hash, ctx.now, false);
-    await repo.deleteSessionsOfAccount(trx, account.id);
+    const ended = await repo.deleteSessionsOfAccount(trx, account.id);
+    await writeAudit(trx, auditSource({ ...ctx, auth }), {
+      action: 'account.password_change',
+      targetKind: 'user',
+      target: account.name,
+      details: { changed: ['password'], sessionsEnded: ended },
+    });
     return startSession(tctx, account.id, input.address, input.userAgent);
   });
 }

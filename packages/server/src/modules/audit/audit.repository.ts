@@ -10,10 +10,12 @@ export interface NewAuditRow {
   request_id: string;
 }
 
-export async function insertAuditRow(db: Db, row: NewAuditRow): Promise<void> {
+/** Inserts many entries in one statement (rows of one change, e.g. a harvest page). */
+export async function insertAuditRows(db: Db, rows: readonly NewAuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('audit_entry')
-    .values({ ...row, details: JSON.stringify(row.details) })
+    .values(rows.map((row) => ({ ...row, details: JSON.stringify(row.details) })))
     .execute();
 }
 

@@ -1,11 +1,12 @@
 import { ErrorBody } from '@geoportal/contract/errors';
 import { AuditList, AuditQuery } from '@geoportal/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdministrator } from '../users/users.errors.js';
+import { administratorsOnly } from '../../http/guards.js';
 import { listAudit, parseQuery } from './audit.service.js';
 
 /** `GET /audit`: the audit log for administrators. It has no endpoint that changes it. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', administratorsOnly('see the audit log'));
   app.get(
     '/audit',
     {
@@ -18,7 +19,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdministrator(request.ctx.auth);
       reply.header('cache-control', 'no-store');
       return listAudit(request.ctx.db, parseQuery(request.query));
     },

@@ -35,15 +35,28 @@ const SECRET_FIELD = /password|hash|secret|token/i;
  * exactly when the change does: a change that rolls back leaves no entry.
  */
 export async function writeAudit(trx: Db, source: AuditSource, change: AuditChange) {
-  await repo.insertAuditRow(trx, {
-    at: source.now,
-    actor: source.actor,
-    action: change.action,
-    target_kind: change.targetKind,
-    target: change.target,
-    details: withoutSecrets(change.details ?? {}),
-    request_id: source.requestId,
-  });
+  await writeAudits(trx, source, [change]);
+}
+
+/** Writes one audit entry per change in one statement (batch writes of the object kernel). */
+export async function writeAudits(
+  trx: Db,
+  source: AuditSource,
+  changes: readonly AuditChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await repo.insertAuditRows(
+    trx,
+    changes.map((change) => ({
+      at: source.now,
+      actor: source.actor,
+      action: change.action,
+      target_kind: change.targetKind,
+      target: change.target,
+      details: withoutSecrets(change.details ?? {}),
+      request_id: source.requestId,
+    })),
+  );
 }
 
 /** Drops secret fields at every depth: process parameters, for one, are nested objects. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@geoportal/contract/errors';
-import { HttpError, NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../../http/errors.js';
 
 export class ClassificationNotFoundError extends NotFoundError {
   constructor(id: string) {
@@ -8,11 +8,4 @@ export class ClassificationNotFoundError extends NotFoundError {
       `No classification with the id "${id.slice(0, 64)}" exists.`,
     );
   }
-}
-
-/** 401 for visitors (a sign-in may help), 403 for signed-in users without the role. */
-export function administratorsOnly(signedIn: boolean): HttpError {
-  return signedIn
-    ? new HttpError(403, ErrorCode.forbidden, 'Only administrators may change classifications.')
-    : new HttpError(401, ErrorCode.authRequired, 'Sign in first: this needs a valid AccessToken.');
 }

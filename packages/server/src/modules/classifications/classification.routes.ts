@@ -7,6 +7,7 @@ import {
 import { ErrorBody } from '@geoportal/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
 import { readClassification, storeClassification } from './classification.service.js';
 
 const tags = ['classifications'];
@@ -59,6 +60,8 @@ export const classificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/classification/:id',
     {
+      // The plugin's GET is public; only this route is for administrators.
+      onRequest: administratorsOnly('change classifications'),
       schema: {
         tags,
         security: [{ AccessToken: [] }],

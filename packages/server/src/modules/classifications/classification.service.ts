@@ -1,8 +1,7 @@
 import type { Classification, ClassificationInput } from '@geoportal/contract/classification';
 import type { Db } from '../../db/database.js';
-import type { Auth } from '../access/access.service.js';
-import { isAdministrator } from '../objects/policy.js';
-import { administratorsOnly, ClassificationNotFoundError } from './classification.errors.js';
+import { type Auth, requireAuth } from '../access/access.service.js';
+import { ClassificationNotFoundError } from './classification.errors.js';
 import * as repo from './classification.repository.js';
 
 /** `GET /classification/{id}`: the whole tree; unknown ids are 404. */
@@ -18,9 +17,9 @@ export function readClassifications(db: Db, ids: readonly string[]) {
 }
 
 /**
- * `PUT /classification/{id}`: administrators create or replace a classification. The input
- * was validated by its schema (unique ids, labels in every language, depth, size); a tree
- * cannot contain a cycle. Records keep the codes they hold: a code removed here makes the
+ * `PUT /classification/{id}`: administrators (the route admits nobody else) create or
+ * replace a classification. The input was validated by its schema (unique ids, labels in
+ * every language, depth, size); a tree cannot contain a cycle. Records keep the codes they hold: a code removed here makes the
  * next save of such a record answer `record.unknown_code` until it is corrected.
  */
 export async function storeClassification(
@@ -28,9 +27,7 @@ export async function storeClassification(
   id: string,
   input: ClassificationInput,
 ): Promise<{ classification: Classification; created: boolean }> {
-  const auth = ctx.auth;
-  if (!auth) throw administratorsOnly(false);
-  if (!isAdministrator({ auth })) throw administratorsOnly(true);
+  const auth = requireAuth(ctx.auth);
   const { created } = await ctx.db
     .transaction()
     .execute(async (trx) =>

@@ -1,13 +1,15 @@
-import type { processKindParams } from '@geoportal/contract/processes';
-import type { z } from 'zod';
 import { authOfAccount } from '../access/access.service.js';
-import { JobCanceled, type JobContext } from '../processes/process-job.js';
-import { provideCommandRun } from '../processes/process-kinds.js';
+import {
+  JobCanceled,
+  type JobContext,
+  type JobKinds,
+  type KindParams,
+} from '../processes/process-job.js';
 import { parseLine } from './command-catalogue.js';
 import { failureText, runParsedLine } from './command-runner.js';
 import { readCommandUpload } from './command-uploads.js';
 
-type Params = z.output<(typeof processKindParams)['command.run']>;
+type Params = KindParams<'command.run'>;
 
 /**
  * The `command.run` process: the lines in order, as the administrator who queued them (read
@@ -34,6 +36,7 @@ export async function runCommandJob(job: JobContext<Params>) {
           language: 'en',
         },
         caches: job.caches,
+        jobKinds: job.jobKinds,
         clock: job.now,
         readUpload: (reference) => readCommandUpload(job.config.dataDir, reference),
         write: job.log,
@@ -54,4 +57,16 @@ export async function runCommandJob(job: JobContext<Params>) {
   return { message: summary, result: { succeeded: done, failed, skipped } };
 }
 
-provideCommandRun(runCommandJob);
+/**
+ * The `command.run` process kind. The console builds on processes, so the processes module
+ * does not import this: the composition root (`job-kinds.ts`) puts it into the record of
+ * every kind.
+ */
+export const commandJobKinds: Pick<JobKinds, 'command.run'> = {
+  'command.run': {
+    // A queue of commands is not repeated: a command that failed half-way may have changed
+    // data, so running the lines again is the administrator's decision (retry).
+    maxTries: 1,
+    run: runCommandJob,
+  },
+};

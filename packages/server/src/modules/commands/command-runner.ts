@@ -1,9 +1,9 @@
 import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
-import { requireAdministrator } from '../processes/process.service.js';
-import type { LogLevel } from '../processes/process-job.js';
-import { runJob } from '../processes/process-kinds.js';
+import { requireAdministrator } from '../../http/guards.js';
+import { CONTROL_PROCESSES } from '../processes/process.errors.js';
+import { type JobKinds, type LogLevel, runJob } from '../processes/process-job.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import type { CommandContext, CommandEnv } from './command.types.js';
 import type { ParsedLine } from './command-catalogue.js';
@@ -13,6 +13,8 @@ import { commandExportPath } from './command-exports.js';
 export interface CommandRun {
   ctx: CommandContext;
   caches: MemoryCaches;
+  /** Every job kind of the process that runs the line (a command runs some in place). */
+  jobKinds: JobKinds;
   clock: () => Date;
   readUpload(reference: string): Promise<Uint8Array>;
   write(level: LogLevel, text: string): void;
@@ -55,11 +57,12 @@ function environment(run: CommandRun): CommandEnv {
     runId: run.job?.id ?? run.ctx.requestId,
     exportAddress: (name, file) =>
       run.exportAddress?.(name, file) ?? `${run.ctx.config.apiBase}${commandExportPath(name)}`,
-    // The same rule as `POST /processes`, then the process kind's own work, in place.
+    // The same rule as `POST /processes` (also for the CLI and a `command.run` process,
+    // which act as their account), then the process kind's own work, in place.
     async runJob(kind: ProcessKind, params: Record<string, unknown>) {
-      requireAdministrator(run.ctx.auth);
+      requireAdministrator(run.ctx.auth, CONTROL_PROCESSES);
       const parsed = (processKindParams[kind] as z.ZodType).parse(params);
-      const outcome = await runJob(kind, {
+      const outcome = await runJob(run.jobKinds, kind, {
         id: run.job?.id ?? 'command',
         params: parsed,
         tries: 1,
@@ -67,6 +70,7 @@ function environment(run: CommandRun): CommandEnv {
         config: run.ctx.config,
         store: run.ctx.store,
         caches: run.caches,
+        jobKinds: run.jobKinds,
         startedBy: run.ctx.auth?.principal.name ?? null,
         now: run.clock,
         signal: run.job?.signal ?? idle,

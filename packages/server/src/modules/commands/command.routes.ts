@@ -8,6 +8,7 @@ import {
 import { ErrorBody } from '@geoportal/contract/errors';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
 import { contentDisposition } from '../files/media-type.js';
 import {
   exportForCommand,
@@ -25,6 +26,8 @@ const UPLOAD_BYTES_MAX = 256 * 1024 ** 2;
 /** `/commands…` (issue 23): the command console. Administrators only. */
 export function commandRoutes(deps: { wake: () => void }): FastifyPluginAsyncZod {
   return async (app) => {
+    // Before the upload's body is read; the inner upload plugin inherits the hook.
+    app.addHook('onRequest', administratorsOnly('run commands'));
     const withCaches = <T extends object>(requestCtx: T) => ({
       ...requestCtx,
       caches: app.memoryCaches,

@@ -7,21 +7,22 @@ import type {
 import type { Process } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import type { RequestContext } from '../../http/request-context.js';
-import { requireAdministrator, startProcess } from '../processes/process.service.js';
+import { startProcess } from '../processes/process.service.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import { describeCatalogue, parseLine } from './command-catalogue.js';
 import { openCommandExport } from './command-exports.js';
 import { runParsedLine } from './command-runner.js';
 import { readCommandUpload, saveCommandUpload } from './command-uploads.js';
-// Loading the job module hands the `command.run` process kind its work.
-import './command-job.js';
 
-/** What the command endpoints need of a request: its context and the process's caches. */
+/**
+ * What the command endpoints need of a request: its context and the process's caches. Only
+ * administrators reach them (the routes' `administratorsOnly`); the services a command line
+ * calls check the caller themselves, as they do for the CLI and a `command.run` process.
+ */
 export type CommandRequestContext = RequestContext & { caches: MemoryCaches };
 
 /** `GET /commands`: the catalogue in the caller's language. Administrators only. */
 export function listCommands(ctx: CommandRequestContext): CommandInfo[] {
-  requireAdministrator(ctx.auth);
   return describeCatalogue(ctx.language);
 }
 
@@ -36,7 +37,6 @@ export async function runCommands(
   ctx: CommandRequestContext,
   input: z.output<typeof CommandRunInput>,
 ): Promise<{ result: CommandResult } | { process: Process }> {
-  requireAdministrator(ctx.auth);
   const single = 'line' in input;
   const lines = single ? [input.line] : input.lines;
   const parsed = lines.map((line, i) => parseLine(line, single ? 'body.line' : `body.lines.${i}`));
@@ -47,6 +47,7 @@ export async function runCommands(
       // A command acts by the caller's rights alone, never by a key sent with the request.
       ctx: { ...ctx, accessKey: undefined },
       caches: ctx.caches,
+      jobKinds: ctx.jobKinds,
       clock: () => ctx.now,
       readUpload: (reference) => readCommandUpload(ctx.config.dataDir, reference),
       write: (level, text) => output.push({ level, text }),
@@ -66,7 +67,6 @@ export async function uploadForCommand(
   ctx: CommandRequestContext,
   bytes: Uint8Array,
 ): Promise<CommandUpload> {
-  requireAdministrator(ctx.auth);
   return { upload: await saveCommandUpload(ctx.config.dataDir, bytes), size: bytes.length };
 }
 
@@ -76,6 +76,5 @@ export async function uploadForCommand(
  * not a finished export.
  */
 export async function exportForCommand(ctx: CommandRequestContext, name: string) {
-  requireAdministrator(ctx.auth);
   return openCommandExport(ctx.config.dataDir, name);
 }

@@ -3,10 +3,9 @@ import type { HarvestCounts } from '@geoportal/contract/harvester';
 import type { Metadata, ObjectState } from '@geoportal/contract/object';
 import type { Db } from '../../db/database.js';
 import { newId } from '../access/session.js';
-import { setFacetsOf } from '../oai/oai-visibility.js';
+import * as writes from '../objects/object-writes.js';
 import type { Vocabularies } from '../records/iso19139-codes.js';
 import { readIso19139Record } from '../records/iso19139-reader.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import type { HarvesterWithOwner, OwnRecord } from './harvest.repository.js';
 import * as repo from './harvest.repository.js';
 import type { Loader } from './harvest-listing.js';
@@ -16,14 +15,22 @@ import type { RemoteRecord } from './sources/source.js';
  * Imports one answer page of a run: decides for each record whether it is new, changed,
  * unchanged, a collision or unreadable, fetches the whole records of the new and changed
  * ones where the page listed identifiers only (all at once: `Loader`), reads only those
- * with the ISO 19139 reader, and writes the page in one transaction (objects, history,
- * origins, OAI-PMH traces, search documents) with a few statements instead of a round of
- * statements per record. One unreadable record is counted and logged, and the page goes on.
+ * with the ISO 19139 reader, and writes the page in one transaction through the objects
+ * write kernel (objects, history, audit, OAI-PMH traces and search documents by its hooks)
+ * and the origins, with a few statements instead of a round of statements per record. One
+ * unreadable record is counted and logged, and the page goes on.
+ *
+ * Ownership (DESIGN §5 "Identity"): a run creates, changes and restores only records its
+ * own harvester created. A remote record whose identifier names any other record (a local
+ * one, an imported one, another harvester's) is a collision: skipped, or kept beside it
+ * under a new id — never written over it, whatever date stamp the remote names.
  */
 
 export interface PageContext {
   db: Db;
   harvester: HarvesterWithOwner;
+  /** The run (its process id): the source of the run's audit entries. */
+  processId: string;
   vocabularies: Vocabularies;
   now: Date;
   log(level: 'info' | 'warn' | 'error', text: string): void;
@@ -55,18 +62,10 @@ async function readRecord(record: RemoteRecord, vocabularies: Vocabularies): Pro
 }
 
 interface Writes {
-  created: repo.NewObject[];
-  overwritten: {
-    id: string;
-    type: string;
-    metadata: Metadata;
-    state: ObjectState;
-    from: ObjectState;
-  }[];
+  created: writes.NewObject[];
+  overwritten: writes.ContentChange[];
   origins: Parameters<typeof repo.upsertOrigins>[1][number][];
   touched: string[];
-  /** Records that become public with this page (new published ones, restored ones). */
-  nowPublic: { object_id: string; sets: string[] }[];
 }
 
 export async function importPage(
@@ -116,19 +115,14 @@ export async function importPage(
       const remoteId = record.remoteId as string;
       const mine = own.get(remoteId);
       if (mine) return mine.state === 'withdrawn' || isNewer(record.datestamp, mine.datestamp);
-      const other = foreign.get(remoteId);
-      if (other && harvester.collision === 'skip') return false;
-      if (other && harvester.collision === 'overwrite if newer') {
-        const theirs = other.datestamp ?? new Date(other.modified_at).toISOString();
-        return record.datestamp !== null && isNewer(record.datestamp, theirs);
-      }
-      return true;
+      return !(foreign.has(remoteId) && harvester.collision === 'skip');
     }),
   );
 
-  const writes: Writes = { created: [], overwritten: [], origins: [], touched: [], nowPublic: [] };
+  const page: Writes = { created: [], overwritten: [], origins: [], touched: [] };
+  const comment = `Harvested by "${harvester.name}"`;
   const origin = (objectId: string, record: RemoteRecord, fingerprint: string) =>
-    writes.origins.push({
+    page.origins.push({
       object_id: objectId,
       harvester_id: harvester.id,
       remote_id: record.remoteId as string,
@@ -148,7 +142,7 @@ export async function importPage(
           counts.unchanged += 1;
           // An origin from before listed identifiers were kept learns its own.
           if (!mine.listed_id && record.listedId) origin(mine.object_id, record, mine.fingerprint);
-          else writes.touched.push(mine.object_id);
+          else page.touched.push(mine.object_id);
           continue;
         }
         const read = await readRecord(record, ctx.vocabularies);
@@ -157,14 +151,13 @@ export async function importPage(
           origin(mine.object_id, record, read.fingerprint);
           continue;
         }
-        const next = restore ? state : mine.state;
-        writes.overwritten.push({ id: mine.object_id, ...read, state: next, from: mine.state });
-        if (next === 'published' && mine.state !== 'published') {
-          writes.nowPublic.push({
-            object_id: mine.object_id,
-            sets: setFacetsOf(read.type, read.metadata),
-          });
-        }
+        page.overwritten.push({
+          id: mine.object_id,
+          type: read.type,
+          metadata: read.metadata,
+          // A record listed again after its withdrawal is restored.
+          ...(restore ? { state, comment } : {}),
+        });
         origin(mine.object_id, record, read.fingerprint);
         counts.updated += 1;
         continue;
@@ -174,47 +167,25 @@ export async function importPage(
         counts.skipped += 1;
         ctx.log(
           'info',
-          `Skipped ${remoteId}: record ${other.id} with this identifier exists already`,
+          `Skipped ${remoteId}: record ${other.id} with this identifier exists already and is not this harvester's`,
         );
-        continue;
-      }
-      if (other && harvester.collision === 'overwrite if newer') {
-        const theirs = other.datestamp ?? new Date(other.modified_at).toISOString();
-        if (!record.datestamp || !isNewer(record.datestamp, theirs)) {
-          counts.skipped += 1;
-          ctx.log('info', `Skipped ${remoteId}: record ${other.id} is as new or newer`);
-          continue;
-        }
-        const read = await readRecord(record, ctx.vocabularies);
-        const from = other.state as ObjectState;
-        // Publishing harvesters publish what they take over; others leave its state as it was.
-        const next: ObjectState = harvester.publish ? 'published' : from;
-        writes.overwritten.push({ id: other.id, ...read, state: next, from });
-        if (next === 'published' && from !== 'published') {
-          writes.nowPublic.push({
-            object_id: other.id,
-            sets: setFacetsOf(read.type, read.metadata),
-          });
-        }
-        origin(other.id, record, read.fingerprint);
-        counts.updated += 1;
-        ctx.log('info', `Overwrote record ${other.id} with the newer ${remoteId}`);
         continue;
       }
       const read = await readRecord(record, ctx.vocabularies);
       const id = newId();
-      writes.created.push({
+      page.created.push({
         id,
         type: read.type,
         state,
-        owner_id: harvester.owner_id,
+        ownerId: harvester.owner_id,
         metadata: read.metadata,
         // Keep both: the copy does not claim the identifier, which stays the other record's.
-        file_identifier: other ? null : remoteId,
+        fileIdentifier: other ? null : remoteId,
+        grants: harvester.group_name
+          ? [{ permission: 'read', subject: { kind: 'group', name: harvester.group_name } }]
+          : [],
+        comment,
       });
-      if (state === 'published') {
-        writes.nowPublic.push({ object_id: id, sets: setFacetsOf(read.type, read.metadata) });
-      }
       origin(id, record, read.fingerprint);
       counts.added += 1;
       if (other) ctx.log('info', `Kept both: ${remoteId} added as ${id} beside record ${other.id}`);
@@ -223,47 +194,39 @@ export async function importPage(
       ctx.log('error', `Record ${remoteId} failed: ${(error as Error).message}`);
     }
   }
-  await writePage(ctx, writes);
+  await writePage(ctx, page);
 }
 
-async function writePage(ctx: PageContext, writes: Writes): Promise<void> {
+/** Who writes a harvest's changes: its owner, audited with the harvester and the run. */
+export function harvestActor(
+  harvester: HarvesterWithOwner,
+  processId: string,
+  now: Date,
+): writes.WriteActor {
+  const name = harvester.owner_name ?? harvester.name;
+  return {
+    name,
+    audit: { actor: name, requestId: processId, now },
+    via: { harvester: { id: harvester.id, name: harvester.name }, run: processId },
+  };
+}
+
+async function writePage(ctx: PageContext, page: Writes): Promise<void> {
   const { harvester, now } = ctx;
-  const changed = [...writes.created.map((c) => c.id), ...writes.overwritten.map((o) => o.id)];
-  if (changed.length === 0 && writes.origins.length === 0 && writes.touched.length === 0) return;
+  if (
+    page.created.length === 0 &&
+    page.overwritten.length === 0 &&
+    page.origins.length === 0 &&
+    page.touched.length === 0
+  ) {
+    return;
+  }
+  const actor = harvestActor(harvester, ctx.processId, now);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.relaxCommit(trx);
-    await repo.insertObjects(trx, writes.created, now);
-    for (const o of writes.overwritten) await repo.overwriteObject(trx, o, now);
-    await repo.insertHistoryRows(trx, [
-      ...writes.created.map((c) => ({
-        object_id: c.id,
-        from_state: null,
-        to_state: c.state,
-        actor_name: harvester.owner_name ?? harvester.name,
-        at: now,
-        comment: `Harvested by "${harvester.name}"`,
-      })),
-      ...writes.overwritten
-        .filter((o) => o.state !== o.from)
-        .map((o) => ({
-          object_id: o.id,
-          from_state: o.from,
-          to_state: o.state,
-          actor_name: harvester.owner_name ?? harvester.name,
-          at: now,
-          comment: `Harvested by "${harvester.name}"`,
-        })),
-    ]);
-    if (harvester.group_name) {
-      await repo.insertGroupGrants(
-        trx,
-        writes.created.map((c) => c.id),
-        harvester.group_name,
-      );
-    }
-    await repo.upsertOrigins(trx, writes.origins);
-    await repo.touchOrigins(trx, writes.touched, now);
-    await repo.upsertVisibilityChanges(trx, writes.nowPublic, now);
-    await refreshSearchDocuments(trx, changed);
+    await writes.createObjects(trx, actor, page.created);
+    await writes.overwriteObjects(trx, actor, page.overwritten);
+    await repo.upsertOrigins(trx, page.origins);
+    await repo.touchOrigins(trx, page.touched, now);
   });
 }

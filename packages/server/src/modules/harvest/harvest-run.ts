@@ -1,17 +1,13 @@
 import { emptyHarvestCounts, type HarvestCounts } from '@geoportal/contract/harvester';
-import type { ObjectState } from '@geoportal/contract/object';
-import type { Metadata } from '@geoportal/contract/record';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { fetchDocument, type Resolve } from '../geo/proxy.service.js';
-import { setFacetsOf } from '../oai/oai-visibility.js';
-import { isPublic } from '../objects/policy.js';
+import * as writes from '../objects/object-writes.js';
 import { JobCanceled } from '../processes/process-job.js';
 import { vocabularies } from '../records/record.service.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
 import * as repo from './harvest.repository.js';
-import { importPage, type SeenIds } from './harvest-import.js';
+import { harvestActor, importPage, type SeenIds } from './harvest-import.js';
 import { type Loader, loaderOf, resolveListed } from './harvest-listing.js';
 import { cswPages } from './sources/csw-source.js';
 import { oaiPages } from './sources/oai-source.js';
@@ -89,6 +85,7 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
   const page = {
     db: ctx.db,
     harvester,
+    processId: ctx.processId,
     vocabularies: await vocabularies(ctx.db),
     now: ctx.now(),
     log: ctx.log,
@@ -232,8 +229,9 @@ export async function runHarvest(ctx: RunContext, harvesterId: string) {
 }
 
 /**
- * Withdraws the harvester's records that a complete run did not see, keeping OAI-PMH
- * tombstones for the public ones. Answers why nothing was deleted, when so.
+ * Withdraws the harvester's records that a complete run did not see, through the write
+ * kernel (history, audit with the harvester and run, OAI-PMH tombstones for the public ones,
+ * search). Answers why nothing was deleted, when so.
  */
 async function withdrawVanished(
   ctx: RunContext,
@@ -256,35 +254,17 @@ async function withdrawVanished(
   for (let i = 0; i < vanished.length; i += WITHDRAW_BATCH) {
     ctx.checkpoint();
     const batch = vanished.slice(i, i + WITHDRAW_BATCH);
-    await ctx.db.transaction().execute(async (trx) => {
-      const rows = await repo.recordsToTrace(trx, batch);
-      await repo.setStates(trx, batch, 'withdrawn', now);
-      await repo.insertHistoryRows(
-        trx,
-        rows.map((r) => ({
-          object_id: r.id,
-          from_state: r.state as ObjectState,
-          to_state: 'withdrawn' as const,
-          actor_name: harvester.owner_name ?? harvester.name,
-          at: now,
-          comment: `No longer listed by the remote of "${harvester.name}"`,
-        })),
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        writes.setStates(
+          trx,
+          harvestActor(harvester, ctx.processId, now),
+          batch,
+          'withdrawn',
+          `No longer listed by the remote of "${harvester.name}"`,
+        ),
       );
-      await repo.upsertVisibilityChanges(
-        trx,
-        rows
-          .filter((r) =>
-            isPublic({
-              state: r.state,
-              public: r.public,
-              grants: r.everyone ? [{ permission: 'read', subject: { kind: 'everyone' } }] : [],
-            }),
-          )
-          .map((r) => ({ object_id: r.id, sets: setFacetsOf(r.type, r.metadata as Metadata) })),
-        now,
-      );
-      await refreshSearchDocuments(trx, batch);
-    });
     counts.deleted += batch.length;
     await repo.updateRun(ctx.db, ctx.processId, counts, null);
   }

@@ -1,6 +1,9 @@
 import { ErrorCode, type FieldError } from '@geoportal/contract/errors';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 
+/** What the harvester endpoints refuse to others: "Only administrators may …". */
+export const MANAGE_HARVESTERS = 'manage harvesters';
+
 export class HarvesterNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(ErrorCode.harvesterNotFound, `No harvester with the id "${id.slice(0, 64)}" exists.`);

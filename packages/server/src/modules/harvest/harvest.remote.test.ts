@@ -232,23 +232,23 @@ describe.each(testDatabases)('harvesting a second instance on $name', (database)
     const keptAgain = await h.run(both.id);
     expect(keptAgain.run.counts).toMatchObject({ added: 0, unchanged: COUNT - 1 });
 
-    // Overwrite if newer: the CSW harvester's copies are as new, so nothing is taken…
-    const over = await h.create({
-      name: 'OAI overwrite',
+    // Skip: the CSW harvester's copies are another harvester's, so nothing is taken…
+    const skipper = await h.create({
+      name: 'OAI skip',
       source: oai,
-      collision: 'overwrite if newer',
+      collision: 'skip',
       publish: true,
     });
-    const first = await h.run(over.id);
+    const first = await h.run(skipper.id);
     expect(first.run.counts).toMatchObject({ added: 0, updated: 0, skipped: COUNT - 1 });
-    // …until the remote changes one: that copy is overwritten and now this harvester's.
+    // …not even when the remote names a newer date stamp: a harvest changes only its own.
     const changed = remote.ids[1] as string;
     await editRemote(remote.t.app, changed, 'Remote record newer', step());
-    const second = await h.run(over.id);
-    expect(second.run.counts).toMatchObject({ updated: 1, skipped: COUNT - 2 });
-    const taken = await localRecords(over.id);
-    expect(taken.map((r) => r.id)).toEqual([copies.get(changed)]);
-    expect(titleOf(taken[0]?.metadata)).toBe('Remote record newer');
+    const second = await h.run(skipper.id);
+    expect(second.run.counts).toMatchObject({ updated: 0, skipped: COUNT - 1 });
+    expect(await localRecords(skipper.id)).toEqual([]);
+    const untouched = (await localRecords(csw)).find((r) => r.id === copies.get(changed));
+    expect(titleOf(untouched?.metadata)).not.toBe('Remote record newer');
 
     // Deleting a harvester removes its records in one process.
     const removal = await h.api('DELETE', `/harvesters/${both.id}`, h.boss());

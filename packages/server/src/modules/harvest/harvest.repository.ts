@@ -289,6 +289,18 @@ export async function foreignRecords(db: Db, harvesterId: string, remoteIds: rea
     .execute();
 }
 
+/** The ids of the records this harvester created, `limit` at a time (its removal). */
+export async function recordIdsOf(db: Db, harvesterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('harvest_record')
+    .select('object_id')
+    .where('harvester_id', '=', harvesterId)
+    .orderBy('object_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.object_id);
+}
+
 /** Every record of the harvester: what a complete run compares the remote's list with. */
 export async function allRecordsOf(db: Db, harvesterId: string) {
   return db
@@ -299,114 +311,11 @@ export async function allRecordsOf(db: Db, harvesterId: string) {
     .execute();
 }
 
-/** What a withdrawal needs of records: state, type and metadata (their OAI sets), visibility. */
-export async function recordsToTrace(db: Db, objectIds: readonly string[]) {
-  if (objectIds.length === 0) return [];
-  return db
-    .selectFrom('object')
-    .select([
-      'object.id',
-      'object.type',
-      'object.state',
-      'object.metadata',
-      'object.public',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('object_grant')
-              .select('object_grant.object_id')
-              .whereRef('object_grant.object_id', '=', 'object.id')
-              .where('object_grant.subject_kind', '=', 'everyone'),
-          )
-          .as('everyone'),
-    ])
-    .where('object.id', 'in', [...objectIds])
-    .execute();
-}
-
-export interface NewObject {
-  id: string;
-  type: string;
-  state: ObjectState;
-  owner_id: string;
-  metadata: unknown;
-  file_identifier: string | null;
-}
-
-/** Inserts harvested records in one statement. */
-export async function insertObjects(db: Db, rows: readonly NewObject[], now: Date) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('object')
-    .values(
-      rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        state: row.state,
-        owner_id: row.owner_id,
-        metadata: JSON.stringify(row.metadata),
-        created_at: now,
-        modified_at: now,
-        file_identifier: row.file_identifier,
-      })),
-    )
-    .execute();
-}
-
-/** Saves a harvested copy over a record: a new version, and its state when the run sets one. */
-export async function overwriteObject(
-  db: Db,
-  row: { id: string; type: string; metadata: unknown; state: ObjectState },
-  now: Date,
-) {
-  await db
-    .updateTable('object')
-    .set((eb) => ({
-      type: row.type,
-      metadata: JSON.stringify(row.metadata),
-      state: row.state,
-      modified_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', row.id)
-    .execute();
-}
-
-export async function insertHistoryRows(
-  db: Db,
-  rows: readonly {
-    object_id: string;
-    from_state: ObjectState | null;
-    to_state: ObjectState;
-    actor_name: string;
-    at: Date;
-    comment: string | null;
-  }[],
-) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('object_history')
-    .values([...rows])
-    .execute();
-}
-
-export async function insertGroupGrants(db: Db, objectIds: readonly string[], group: string) {
-  if (objectIds.length === 0) return;
-  await db
-    .insertInto('object_grant')
-    .values(
-      objectIds.map((id) => ({
-        object_id: id,
-        permission: 'read',
-        subject_kind: 'group',
-        subject_name: group,
-      })),
-    )
-    .execute();
-}
-
-/** Writes (or moves to this harvester) the origin of records, in one statement. */
+/**
+ * Writes the origin of records in one statement. An origin that exists already is updated
+ * only when it is this harvester's: a run never takes another's record (harvest-import.ts
+ * writes origins only of records it created, and this keeps it so).
+ */
 export async function upsertOrigins(
   db: Db,
   rows: readonly {
@@ -424,14 +333,17 @@ export async function upsertOrigins(
     .insertInto('harvest_record')
     .values([...rows])
     .onConflict((oc) =>
-      oc.column('object_id').doUpdateSet((eb) => ({
-        harvester_id: eb.ref('excluded.harvester_id'),
-        remote_id: eb.ref('excluded.remote_id'),
-        listed_id: eb.fn.coalesce('excluded.listed_id', 'harvest_record.listed_id'),
-        datestamp: eb.ref('excluded.datestamp'),
-        fingerprint: eb.ref('excluded.fingerprint'),
-        last_harvest: eb.ref('excluded.last_harvest'),
-      })),
+      oc
+        .column('object_id')
+        .doUpdateSet((eb) => ({
+          harvester_id: eb.ref('excluded.harvester_id'),
+          remote_id: eb.ref('excluded.remote_id'),
+          listed_id: eb.fn.coalesce('excluded.listed_id', 'harvest_record.listed_id'),
+          datestamp: eb.ref('excluded.datestamp'),
+          fingerprint: eb.ref('excluded.fingerprint'),
+          last_harvest: eb.ref('excluded.last_harvest'),
+        }))
+        .whereRef('harvest_record.harvester_id', '=', 'excluded.harvester_id'),
     )
     .execute();
 }
@@ -452,75 +364,6 @@ export async function touchOrigins(db: Db, objectIds: readonly string[], now: Da
     .set({ last_harvest: now })
     .where('object_id', 'in', [...objectIds])
     .execute();
-}
-
-/** Moves records to a state in one statement (withdrawal of vanished records). */
-export async function setStates(
-  db: Db,
-  objectIds: readonly string[],
-  state: ObjectState,
-  now: Date,
-) {
-  if (objectIds.length === 0) return;
-  await db
-    .updateTable('object')
-    .set((eb) => ({ state, modified_at: now, version: eb('version', '+', 1) }))
-    .where('id', 'in', [...objectIds])
-    .execute();
-}
-
-/** Upserts OAI-PMH visibility changes for many records in one statement. */
-export async function upsertVisibilityChanges(
-  db: Db,
-  rows: readonly { object_id: string; sets: string[] }[],
-  at: Date,
-) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('oai_visibility_change')
-    .values(rows.map((r) => ({ object_id: r.object_id, changed_at: at, sets: r.sets })))
-    .onConflict((oc) =>
-      oc.column('object_id').doUpdateSet((eb) => ({
-        changed_at: eb.ref('excluded.changed_at'),
-        sets: eb.ref('excluded.sets'),
-      })),
-    )
-    .execute();
-}
-
-/**
- * Removes every record of the harvester in one set operation: public ones leave an OAI-PMH
- * tombstone first (in the same transaction, by the caller), then the rows go (their
- * history, grants, search documents and origins by cascade). Answers how many went.
- */
-export async function deleteRecordsOf(db: Db, harvesterId: string, at: Date): Promise<number> {
-  await sql`
-    insert into oai_visibility_change (object_id, changed_at, sets)
-    select o.id, ${at},
-      array['type=' || o.type] || coalesce((
-        select array_agg(distinct 'inspireTheme=' || (k->>'code') order by 'inspireTheme=' || (k->>'code'))
-        from jsonb_array_elements(coalesce(o.metadata->'classifiedKeywords', '[]'::jsonb)) k
-        where k->>'classification' = 'inspireTheme'
-      ), '{}'::text[])
-    from object o
-    join harvest_record h on h.object_id = o.id
-    where h.harvester_id = ${harvesterId}
-      and o.state = 'published'
-      and (o.public or exists (
-        select 1 from object_grant g where g.object_id = o.id and g.subject_kind = 'everyone'
-      ))
-    on conflict (object_id) do update set changed_at = excluded.changed_at, sets = excluded.sets`.execute(
-    db,
-  );
-  const result = await db
-    .deleteFrom('object')
-    .where(
-      'id',
-      'in',
-      db.selectFrom('harvest_record').select('object_id').where('harvester_id', '=', harvesterId),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** The origin of one record, with its harvester's name; undefined for records made here. */

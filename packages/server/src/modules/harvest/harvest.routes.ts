@@ -12,10 +12,10 @@ import { Process } from '@geoportal/contract/processes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
 import { matchesRule } from '../geo/address-policy.js';
 import type { Resolve } from '../geo/proxy.service.js';
-import { requireAdministrator } from '../processes/process.service.js';
-import { harvesterInvalid } from './harvest.errors.js';
+import { harvesterInvalid, MANAGE_HARVESTERS } from './harvest.errors.js';
 import {
   createHarvester,
   deleteHarvester,
@@ -27,8 +27,6 @@ import {
 } from './harvest.service.js';
 import { probeSource } from './harvest-probe.js';
 import { harvestFetch } from './harvest-run.js';
-// Hands the run and removal processes to the processes module.
-import './harvest-jobs.js';
 
 const tags = ['harvesters'];
 const security = [{ AccessToken: [] }];
@@ -36,11 +34,11 @@ const Id = z.object({ id: z.string().max(100) });
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 /**
- * A body that does not fit is 400 `harvester.invalid` with its fields (the form marks them),
- * after the caller is known to be an administrator: others learn nothing about the shape.
+ * A body that does not fit is 400 `harvester.invalid` with its fields (the form marks them).
+ * Only administrators get here (the plugin's `onRequest` hook refuses others before the
+ * body is read): others learn nothing about the shape.
  */
 function checkedBody(request: FastifyRequest) {
-  requireAdministrator(request.ctx.auth);
   const error = request.validationError;
   if (!error) return;
   const issues = (error as { validation?: { instancePath?: string; message?: string }[] })
@@ -58,6 +56,7 @@ function checkedBody(request: FastifyRequest) {
 /** `/harvesters…` (issue 25): remote catalogues, their runs and a connection test. Administrators only. */
 export function harvestRoutes(deps: { wake: () => void; resolve: Resolve }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', administratorsOnly(MANAGE_HARVESTERS));
     const allowPrivate = (host: string, port: number) =>
       app.config.geo.proxyAllowPrivate.some((rule) => matchesRule(rule, host, port));
 

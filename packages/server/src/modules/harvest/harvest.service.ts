@@ -9,13 +9,14 @@ import {
 import type { Process } from '@geoportal/contract/processes';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { authOfAccount } from '../access/access.service.js';
+import { authOfAccount, requireAuth } from '../access/access.service.js';
 import { auditSource, writeAudit } from '../audit/audit.service.js';
 import { refuseAddress } from '../geo/address-policy.js';
+import * as writes from '../objects/object-writes.js';
 import {
   type ProcessChangeContext,
   type ProcessContext,
-  requireAdministrator,
+  queueProcess,
   startProcess,
 } from '../processes/process.service.js';
 import {
@@ -32,10 +33,11 @@ import {
   refusedUrl,
 } from './harvest.errors.js';
 import * as repo from './harvest.repository.js';
+import { harvestActor } from './harvest-import.js';
 
 /**
- * Harvester definitions (issue 25, administrators only): create, change, remove, run, and
- * their runs. A run and a removal are processes; a harvester's cron is a process schedule
+ * Harvester definitions (issue 25, administrators only: the routes admit nobody else):
+ * create, change, remove, run, and their runs. A run and a removal are processes; a harvester's cron is a process schedule
  * of kind `harvest.run`, kept in step with the definition.
  */
 
@@ -92,12 +94,10 @@ async function loadHarvester(db: Db, id: string): Promise<repo.HarvesterWithOwne
 }
 
 export async function listHarvesters(ctx: ProcessContext): Promise<Harvester[]> {
-  requireAdministrator(ctx.auth);
   return toHarvesters(ctx.db, await repo.listHarvesters(ctx.db));
 }
 
 export async function getHarvester(ctx: ProcessContext, id: string): Promise<Harvester> {
-  requireAdministrator(ctx.auth);
   return (await toHarvesters(ctx.db, [await loadHarvester(ctx.db, id)]))[0] as Harvester;
 }
 
@@ -126,7 +126,7 @@ async function resolveInput(
   allowPrivate: (h: string, p: number) => boolean,
 ) {
   checkSourceAddress(input.source.url, allowPrivate);
-  const auth = requireAdministrator(ctx.auth);
+  const auth = requireAuth(ctx.auth);
   let ownerId = auth.accountId;
   if (input.owner) {
     const account = await authOfAccount(ctx.db, input.owner);
@@ -254,10 +254,14 @@ export async function updateHarvester(
 
 /** `POST /harvesters/{id}/run`: queues a run (202); 409 while one waits or runs. */
 export async function runHarvester(ctx: ProcessChangeContext, id: string): Promise<Process> {
-  requireAdministrator(ctx.auth);
   await loadHarvester(ctx.db, id);
-  if (await repo.hasRun(ctx.db, id, ['queued', 'running'])) throw harvesterRunning();
-  const process = await startProcess(ctx, { kind: 'harvest.run', params: { harvester: id } });
+  // The kind's dedupe key (`harvest:<id>`) answers a queued or running run instead of a
+  // second one, decided by a unique index across app processes.
+  const { process, created } = await queueProcess(ctx, {
+    kind: 'harvest.run',
+    params: { harvester: id },
+  });
+  if (!created) throw harvesterRunning();
   await repo.insertRun(ctx.db, {
     processId: process.id,
     harvesterId: id,
@@ -272,7 +276,6 @@ export async function runHarvester(ctx: ProcessChangeContext, id: string): Promi
  * process removes its records in one set operation and then the harvester (202).
  */
 export async function deleteHarvester(ctx: ProcessChangeContext, id: string): Promise<Process> {
-  requireAdministrator(ctx.auth);
   const harvester = await loadHarvester(ctx.db, id);
   if (await repo.hasRun(ctx.db, id, ['queued', 'running'])) throw harvesterRunning();
   await ctx.db.transaction().execute(async (trx) => {
@@ -293,15 +296,35 @@ export async function listRuns(
   id: string,
   limit: number,
 ): Promise<HarvestRun[]> {
-  requireAdministrator(ctx.auth);
   await loadHarvester(ctx.db, id);
   return (await repo.listRuns(ctx.db, [id], limit)).map(toRun);
 }
 
-/** The `harvest.delete` process: the records in one set operation, then the harvester. */
-export async function removeHarvester(db: Db, id: string, now: Date): Promise<number> {
+/** Records deleted per statement when a harvester is removed. */
+const REMOVE_BATCH = 1000;
+
+/**
+ * The `harvest.delete` process: the records the harvester created, through the write kernel
+ * (an audit entry each, with the harvester and the removal as the source; OAI-PMH tombstones
+ * for the public ones), then the harvester, in one transaction. Records it did not create
+ * are never touched.
+ */
+export async function removeHarvester(
+  db: Db,
+  id: string,
+  now: Date,
+  processId: string,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const removed = await repo.deleteRecordsOf(trx, id, now);
+    const harvester = await repo.findHarvester(trx, id);
+    if (!harvester) return 0;
+    const actor = harvestActor(harvester, processId, now);
+    let removed = 0;
+    for (;;) {
+      const batch = await repo.recordIdsOf(trx, id, REMOVE_BATCH);
+      if (batch.length === 0) break;
+      removed += await writes.deleteObjects(trx, actor, batch);
+    }
     await repo.deleteHarvesterRow(trx, id);
     return removed;
   });

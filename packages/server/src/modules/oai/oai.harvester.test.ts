@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, withToken } from '../../test/access-helpers.js';
+import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { freePort } from '../../test/process-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
@@ -11,7 +11,8 @@ import { createRecord, searchAccounts, type Tokens } from '../search/search.test
  * A real client over a real socket: a harvester written in Python with nothing but its
  * standard library (Debian has no packaged OAI-PMH client library; Sickle and pyoai are on
  * PyPI only). It follows resumption tokens through the whole list, then harvests
- * incrementally from the first responseDate and sees a withdrawn record as deleted.
+ * incrementally from the first responseDate and sees a withdrawn record as deleted. The app
+ * reads a test clock, which stands still unless the test moves it.
  */
 
 const SCRIPT = fileURLToPath(new URL('./testdata/oai_harvester.py', import.meta.url));
@@ -31,6 +32,7 @@ describe('OAI-PMH with a scripted Python harvester', () => {
   let endpoint = '';
   const ids: string[] = [];
   let draft = '';
+  const clock = testClock();
 
   const harvestWith = async (prefix: string, from?: string): Promise<Harvested> => {
     const { stdout } = await run(
@@ -55,6 +57,7 @@ describe('OAI-PMH with a scripted Python harvester', () => {
         OAI_ADMIN_EMAIL: 'katalog@example.org',
         OAI_PAGE_SIZE: '3',
       },
+      { clock },
     );
     tokens = await searchAccounts(t.app);
     for (let i = 0; i < 8; i++) {
@@ -62,7 +65,7 @@ describe('OAI-PMH with a scripted Python harvester', () => {
     }
     draft = await createRecord(t.app, tokens, { title: { de: 'Harvest-Entwurf' } }, 'draft');
     // Datestamps have whole seconds: the first harvest starts in a second after the records.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1);
     await t.app.listen({ port, host: '127.0.0.1' });
   }, 120_000);
   afterAll(async () => {
@@ -83,11 +86,13 @@ describe('OAI-PMH with a scripted Python harvester', () => {
     expect(JSON.stringify(full)).not.toContain(draft);
 
     // Responses carry whole seconds: the change must fall in a later second to be "new".
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1);
     const res = await apiCaller(t.app)('PUT', `/object/${ids[2]}/state`, withToken(tokens.editor), {
       state: 'withdrawn',
     });
     expect(res.statusCode).toBe(200);
+    // A list holds what changed before its first request: the harvest comes after the change.
+    clock.advance(1);
     const next = await harvestWith('oai_dc', full.responseDate);
     expect(next.records).toEqual([
       expect.objectContaining({

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { publicOnly } from '../search/visibility-sql.js';
 
 /**
  * SQL of the OAI-PMH interface. Its items are the records visitors may read — the search
@@ -39,13 +40,13 @@ const entries = sql`(
     false as deleted, sd.facets as sets
   from search_document sd
   left join oai_visibility_change v on v.object_id = sd.object_id
-  where sd.readers @> array['public']::text[]
+  where ${publicOnly('sd')}
   union all
   select v.object_id as id, v.changed_at as datestamp, true as deleted, v.sets as sets
   from oai_visibility_change v
   where not exists (
     select 1 from search_document sd
-    where sd.object_id = v.object_id and sd.readers @> array['public']::text[]
+    where sd.object_id = v.object_id and ${publicOnly('sd')}
   )
 ) as entry`;
 

@@ -10,11 +10,14 @@ import {
 } from '@geoportal/contract/object';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { auditSource, writeAudit } from '../audit/audit.service.js';
-import { recordVisibilityChange } from '../oai/oai-visibility.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import * as keys from './access-key.repository.js';
 import { newAccessKeySecret, toAccessKey } from './access-keys.js';
-import { deniedTo, EveryoneReadOnlyError, EveryoneUnpublishedError } from './object.errors.js';
+import {
+  deniedTo,
+  EveryoneReadOnlyError,
+  EveryoneUnpublishedError,
+  UnknownGranteeError,
+} from './object.errors.js';
 import * as repo from './object.repository.js';
 import {
   type LoadedObject,
@@ -23,7 +26,8 @@ import {
   type ObjectChangeContext,
   type ObjectContext,
 } from './object-kernel.js';
-import { can, isPublic } from './policy.js';
+import * as writes from './object-writes.js';
+import { can, presentGrants } from './policy.js';
 
 async function loadForAccessControl(ctx: ObjectContext, id: string): Promise<LoadedObject> {
   const loaded = await loadReadable(ctx, id);
@@ -33,7 +37,7 @@ async function loadForAccessControl(ctx: ObjectContext, id: string): Promise<Loa
 
 export async function getAccessControl(ctx: ObjectContext, id: string): Promise<AccessControl> {
   const { row, facts } = await loadForAccessControl(ctx, id);
-  return { public: row.public, grants: [...facts.grants] };
+  return { public: row.public, grants: presentGrants(facts.grants) };
 }
 
 /** Replaces the grants and the public flag in one transaction. */
@@ -42,56 +46,37 @@ export async function setAccessControl(
   id: string,
   input: AccessControl,
 ): Promise<AccessControl> {
-  const { row, facts } = await loadForAccessControl(ctx, id);
+  const { row } = await loadForAccessControl(ctx, id);
   checkEveryoneGrants(row.state, input.grants);
-  const changes = accessChanges({ public: row.public, grants: [...facts.grants] }, input);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.setObjectPublic(trx, id, input.public);
-    await repo.replaceGrants(trx, id, input.grants);
-    // Who may find the record in search changes with its grants.
-    await refreshSearchDocuments(trx, [id]);
-    // The public flag and grants to everyone decide what harvesters see (OAI-PMH).
-    await recordVisibilityChange(
-      trx,
-      row,
-      isPublic(facts),
-      isPublic({ state: row.state, public: input.public, grants: input.grants }),
-      ctx.now,
+  await checkGrantees(ctx, input.grants);
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      writes.setAccessControl(
+        trx,
+        { name: ctx.auth?.principal.name ?? '', audit: auditSource(ctx) },
+        id,
+        input,
+      ),
     );
-    // Saving the same grants again changes nothing, so it leaves no entry.
-    if (Object.keys(changes).length > 0) {
-      await writeAudit(trx, auditSource(ctx), {
-        action: 'object.access_change',
-        targetKind: 'object',
-        target: id,
-        details: changes,
-      });
-    }
-  });
   return getAccessControl(ctx, id);
 }
 
-const grantKey = (grant: Grant) =>
-  `${grant.subject.kind}:${'name' in grant.subject ? grant.subject.name : ''}:${grant.permission}`;
-
 /**
- * The audit details of an access-control change: the public flag before/after, and the
- * grants before/after with those added and removed (a changed permission is one of each).
- * Grants are compared as sets: their stored order carries no meaning.
+ * A grant to a user names an account that exists (it is stored by the account's id, so a
+ * name without one would grant nobody, or a later account of that name).
  */
-function accessChanges(before: AccessControl, after: AccessControl): Record<string, unknown> {
-  const beforeKeys = new Set(before.grants.map(grantKey));
-  const afterKeys = new Set(after.grants.map(grantKey));
-  const added = after.grants.filter((grant) => !beforeKeys.has(grantKey(grant)));
-  const removed = before.grants.filter((grant) => !afterKeys.has(grantKey(grant)));
-  return {
-    ...(before.public !== after.public
-      ? { public: { before: before.public, after: after.public } }
-      : {}),
-    ...(added.length > 0 || removed.length > 0
-      ? { grants: { before: before.grants, after: after.grants, added, removed } }
-      : {}),
-  };
+async function checkGrantees(ctx: ObjectContext, grants: readonly Grant[]) {
+  const names = grants.flatMap((grant, index) =>
+    grant.subject.kind === 'user' ? [{ name: grant.subject.name, index }] : [],
+  );
+  if (names.length === 0) return;
+  const accounts = await repo.accountsByName(
+    ctx.db,
+    names.map((n) => n.name),
+  );
+  const unknown = names.filter((n) => !accounts.has(n.name.trim().toLowerCase()));
+  if (unknown.length > 0) throw new UnknownGranteeError(unknown);
 }
 
 /**

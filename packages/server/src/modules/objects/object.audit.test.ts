@@ -35,8 +35,8 @@ describe.each(testDatabases)('audit of record workflow and access control on $na
   };
   const step = async (who: string, id: string, state: string, comment?: string) =>
     api('PUT', `/object/${id}/state`, as(who), { state, ...(comment ? { comment } : {}) });
-  /** The entries of one target, oldest first, read through the API as an administrator. */
-  const auditOf = async (target: string) => {
+  /** Every entry of one target, oldest first, read through the API as an administrator. */
+  const allAuditOf = async (target: string) => {
     const res = await api(
       'GET',
       `/audit?target=${encodeURIComponent(target)}&rows=100`,
@@ -45,6 +45,9 @@ describe.each(testDatabases)('audit of record workflow and access control on $na
     expect(res.statusCode, res.body).toBe(200);
     return AuditList.parse(res.json()).docs.reverse();
   };
+  /** The entries of one target after its creation (which the first test checks). */
+  const auditOf = async (target: string) =>
+    (await allAuditOf(target)).filter((e) => e.action !== 'object.create');
   const everyEntry = async () =>
     AuditList.parse((await api('GET', '/audit?rows=100', as('root'))).json());
 
@@ -70,6 +73,13 @@ describe.each(testDatabases)('audit of record workflow and access control on $na
       ['ed', 'object.transition', 'object', { state: { before: 'published', after: 'withdrawn' } }],
     ]);
     expect(entries.every((e) => e.requestId !== '')).toBe(true);
+    // The creation is the first entry, by its owner (the write kernel audits every write).
+    const [created] = await allAuditOf(id);
+    expect(created).toMatchObject({
+      actor: 'owner',
+      action: 'object.create',
+      details: { type: 'dataset', state: 'draft', title: { en: 'Audit test' } },
+    });
   });
 
   it('writes no entry for a refused workflow step', async () => {

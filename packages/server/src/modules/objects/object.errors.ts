@@ -134,3 +134,18 @@ export class ReadOnlyFieldError extends HttpError {
     );
   }
 }
+
+/** A grant names a user without an account (grants are stored by account, migration 0023). */
+export class UnknownGranteeError extends HttpError {
+  constructor(unknown: readonly { name: string; index: number }[]) {
+    super(
+      400,
+      ErrorCode.unknownGrantee,
+      `No user account is named ${unknown.map((u) => `"${u.name}"`).join(', ')}: grant to an existing user, or create the account first.`,
+      unknown.map((u) => ({
+        path: `body.grants.${u.index}.subject.name`,
+        message: 'names no user account',
+      })),
+    );
+  }
+}

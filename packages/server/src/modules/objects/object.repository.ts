@@ -1,10 +1,10 @@
 import { WILDCARD_ROLE } from '@geoportal/contract/access';
 import type { Grant, ObjectListSort, ObjectState } from '@geoportal/contract/object';
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.js';
-import type { Database, ObjectTable } from '../../db/schema.js';
-import { readsEverything, type Viewer } from './policy.js';
+import type { Database, ObjectGrantTable, ObjectTable } from '../../db/schema.js';
+import { type GrantFact, readsEverything, type Viewer } from './policy.js';
 
 /** An object as read, with its owner's name and its state as the workflow knows it. */
 export type ObjectRow = Omit<Selectable<ObjectTable>, 'state'> & {
@@ -54,7 +54,7 @@ export async function findObjects(db: Db, ids: readonly string[]): Promise<Objec
 export async function findObjectsWithGrants(
   db: Db,
   ids: readonly string[],
-): Promise<(ObjectRow & { grants: Grant[] })[]> {
+): Promise<(ObjectRow & { grants: GrantFact[] })[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('object')
@@ -64,7 +64,13 @@ export async function findObjectsWithGrants(
       jsonArrayFrom(
         eb
           .selectFrom('object_grant')
-          .select(['permission', 'subject_kind', 'subject_name'])
+          .leftJoin('account as grantee', 'grantee.id', 'object_grant.account_id')
+          .select([
+            'object_grant.permission',
+            'object_grant.subject_kind',
+            sql<string>`coalesce(grantee.name, object_grant.subject_name)`.as('subject_name'),
+            'object_grant.account_id',
+          ])
           .whereRef('object_grant.object_id', '=', 'object.id'),
       ).as('grants'),
     )
@@ -76,29 +82,105 @@ export async function findObjectsWithGrants(
   }));
 }
 
-export async function insertObject(
+/** Inserts objects in one statement. */
+export async function insertObjects(
   db: Db,
-  row: {
+  rows: readonly {
     id: string;
     type: string;
+    state: ObjectState;
     owner_id: string;
     metadata: unknown;
-    now: Date;
-    file_identifier?: string | null;
-  },
+    file_identifier: string | null;
+  }[],
+  now: Date,
 ) {
+  if (rows.length === 0) return;
   await db
     .insertInto('object')
-    .values({
-      id: row.id,
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        state: row.state,
+        owner_id: row.owner_id,
+        metadata: JSON.stringify(row.metadata),
+        created_at: now,
+        modified_at: now,
+        file_identifier: row.file_identifier,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Saves content (and a state) over an object as a new version; with `version` only over
+ * that version. Answers whether it was written.
+ */
+export async function overwriteObject(
+  db: Db,
+  row: { id: string; type: string; metadata: unknown; state: ObjectState; version?: number },
+  now: Date,
+): Promise<boolean> {
+  let query = db
+    .updateTable('object')
+    .set((eb) => ({
       type: row.type,
-      state: 'draft',
-      owner_id: row.owner_id,
       metadata: JSON.stringify(row.metadata),
-      created_at: row.now,
-      modified_at: row.now,
-      file_identifier: row.file_identifier ?? null,
-    })
+      state: row.state,
+      modified_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', row.id);
+  if (row.version !== undefined) query = query.where('version', '=', row.version);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Moves objects to a state in one statement. */
+export async function setStates(db: Db, ids: readonly string[], state: ObjectState, now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('object')
+    .set((eb) => ({ state, modified_at: now, version: eb('version', '+', 1) }))
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Gives every object of `fromId` to `toId`; answers the ids of the moved objects. */
+export async function transferOwner(db: Db, fromId: string, toId: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('object')
+    .set({ owner_id: toId })
+    .where('owner_id', '=', fromId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteObjects(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('object')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function insertHistoryRows(
+  db: Db,
+  rows: readonly {
+    object_id: string;
+    from_state: ObjectState | null;
+    to_state: ObjectState;
+    actor_name: string;
+    at: Date;
+    comment: string | null;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('object_history')
+    .values([...rows])
     .execute();
 }
 
@@ -121,80 +203,65 @@ export async function findIdsByFileIdentifier(db: Db, fileIdentifier: string): P
   return rows.map((row) => row.id);
 }
 
-/**
- * Saves a new record over `version`; answers false when the stored version is another one
- * (someone saved in between), in which case nothing is written.
- */
-export async function updateObjectIfVersion(
-  db: Db,
-  update: { id: string; version: number; type: string; metadata: unknown; now: Date },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('object')
-    .set((eb) => ({
-      type: update.type,
-      metadata: JSON.stringify(update.metadata),
-      modified_at: update.now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', update.id)
-    .where('version', '=', update.version)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
-
-export async function updateObjectState(db: Db, id: string, state: ObjectState, now: Date) {
-  await db
-    .updateTable('object')
-    .set((eb) => ({ state, modified_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deleteObject(db: Db, id: string) {
-  await db.deleteFrom('object').where('id', '=', id).execute();
-}
-
 export async function setObjectPublic(db: Db, id: string, value: boolean) {
   await db.updateTable('object').set({ public: value }).where('id', '=', id).execute();
 }
 
 // Grants ----------------------------------------------------------------------------------
 
-export async function listGrants(db: Db, objectId: string): Promise<Grant[]> {
-  const rows = await db
+/** The grant columns, with the current name of a granted account. */
+function selectGrants(db: Db) {
+  return db
     .selectFrom('object_grant')
-    .select(['permission', 'subject_kind', 'subject_name'])
-    .where('object_id', '=', objectId)
-    .orderBy('permission')
-    .orderBy('subject_kind')
+    .leftJoin('account', 'account.id', 'object_grant.account_id')
+    .select([
+      'object_grant.object_id',
+      'object_grant.permission',
+      'object_grant.subject_kind',
+      sql<string>`coalesce(account.name, object_grant.subject_name)`.as('subject_name'),
+      'object_grant.account_id',
+    ]);
+}
+
+export async function listGrants(db: Db, objectId: string): Promise<GrantFact[]> {
+  const rows = await selectGrants(db)
+    .where('object_grant.object_id', '=', objectId)
+    .orderBy('object_grant.permission')
+    .orderBy('object_grant.subject_kind')
     .orderBy('subject_name')
     .execute();
   return rows.map(toGrant);
 }
 
-/** A stored grant row as a grant (`subject_name` is empty for everyone). */
-function toGrant(r: { permission: string; subject_kind: string; subject_name: string }): Grant {
+/**
+ * A stored grant row as a grant (`subject_name` is empty for everyone); a user grant carries
+ * the account it names.
+ */
+export function toGrant(r: {
+  permission: string;
+  subject_kind: string;
+  subject_name: string;
+  account_id?: string | null;
+}): GrantFact {
+  if (r.subject_kind === 'everyone') {
+    return { permission: r.permission, subject: { kind: 'everyone' } } as GrantFact;
+  }
   return {
     permission: r.permission,
-    subject:
-      r.subject_kind === 'everyone'
-        ? { kind: 'everyone' }
-        : { kind: r.subject_kind, name: r.subject_name },
-  } as Grant;
+    subject: { kind: r.subject_kind, name: r.subject_name },
+    ...(r.subject_kind === 'user' ? { accountId: r.account_id ?? null } : {}),
+  } as GrantFact;
 }
 
 /** The grants of several objects, by object id (objects without grants are absent). */
 export async function listGrantsOf(
   db: Db,
   objectIds: readonly string[],
-): Promise<Map<string, Grant[]>> {
-  const byObject = new Map<string, Grant[]>();
+): Promise<Map<string, GrantFact[]>> {
+  const byObject = new Map<string, GrantFact[]>();
   if (objectIds.length === 0) return byObject;
-  const rows = await db
-    .selectFrom('object_grant')
-    .select(['object_id', 'permission', 'subject_kind', 'subject_name'])
-    .where('object_id', 'in', [...objectIds])
+  const rows = await selectGrants(db)
+    .where('object_grant.object_id', 'in', [...objectIds])
     .execute();
   for (const r of rows) {
     byObject.set(r.object_id, [...(byObject.get(r.object_id) ?? []), toGrant(r)]);
@@ -202,22 +269,55 @@ export async function listGrantsOf(
   return byObject;
 }
 
+/** The accounts of these user names, by lower-cased name; unknown names are absent. */
+export async function accountsByName(
+  db: Db,
+  names: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account')
+    .select(['id', 'name', 'name_key'])
+    .where(
+      'name_key',
+      'in',
+      names.map((n) => n.trim().toLowerCase()),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.name_key, { id: r.id, name: r.name }]));
+}
+
+/**
+ * Replaces the grants of one object. A user grant is stored with the account of its name
+ * (looked up here); a name without an account grants nobody (the service refuses it first).
+ */
 export async function replaceGrants(db: Db, objectId: string, grants: readonly Grant[]) {
   await db.deleteFrom('object_grant').where('object_id', '=', objectId).execute();
+  await insertGrants(
+    db,
+    grants.map((grant) => ({ objectId, grant })),
+  );
+}
+
+/** Adds grants to objects (duplicates within the list are written once). */
+export async function insertGrants(db: Db, grants: readonly { objectId: string; grant: Grant }[]) {
   if (grants.length === 0) return;
-  const rows = new Map<
-    string,
-    { object_id: string; permission: string; subject_kind: string; subject_name: string }
-  >();
-  for (const g of grants) {
-    const name = g.subject.kind === 'everyone' ? '' : g.subject.name.trim();
+  const accounts = await accountsByName(
+    db,
+    grants.flatMap(({ grant }) => (grant.subject.kind === 'user' ? [grant.subject.name] : [])),
+  );
+  const rows = new Map<string, Insertable<ObjectGrantTable>>();
+  for (const { objectId, grant } of grants) {
+    const name = grant.subject.kind === 'everyone' ? '' : grant.subject.name.trim();
+    const account = grant.subject.kind === 'user' ? accounts.get(name.toLowerCase()) : undefined;
     const row = {
       object_id: objectId,
-      permission: g.permission,
-      subject_kind: g.subject.kind,
-      subject_name: name,
+      permission: grant.permission,
+      subject_kind: grant.subject.kind,
+      subject_name: account?.name ?? name,
+      account_id: account?.id ?? null,
     };
-    rows.set(`${row.permission}|${row.subject_kind}|${row.subject_name.toLowerCase()}`, row);
+    rows.set(`${objectId}|${row.permission}|${row.subject_kind}|${name.toLowerCase()}`, row);
   }
   await db
     .insertInto('object_grant')
@@ -226,20 +326,6 @@ export async function replaceGrants(db: Db, objectId: string, grants: readonly G
 }
 
 // History ---------------------------------------------------------------------------------
-
-export async function insertHistory(
-  db: Db,
-  entry: {
-    object_id: string;
-    from_state: ObjectState | null;
-    to_state: ObjectState;
-    actor_name: string;
-    at: Date;
-    comment: string | null;
-  },
-) {
-  await db.insertInto('object_history').values(entry).execute();
-}
 
 export async function listHistory(db: Db, objectId: string) {
   return db
@@ -290,11 +376,12 @@ function everyoneSubject(eb: ExpressionBuilder<Database, 'object_grant'>, _viewe
 function grantSubjects(eb: ExpressionBuilder<Database, 'object_grant'>, viewer: Viewer) {
   const lower = (column: 'object_grant.subject_name') => eb.fn<string>('lower', [column]);
   return [
-    ...(viewer.name
+    // A user grant names the account, never its name (migration 0023).
+    ...(viewer.accountId
       ? [
           eb.and([
             eb('object_grant.subject_kind', '=', 'user'),
-            eb(lower('object_grant.subject_name'), '=', viewer.name.toLowerCase()),
+            eb('object_grant.account_id', '=', viewer.accountId),
           ]),
         ]
       : []),

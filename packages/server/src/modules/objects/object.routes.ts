@@ -15,8 +15,7 @@ import { ImportCheck, ImportIntoQuery, ImportQuery } from '@geoportal/contract/r
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportDcat } from '../dcat/dcat.service.js';
-import { extensions, mediaTypes as rdfMediaTypes } from '../dcat/dcat-serialize.js';
+import type { RequestContext } from '../../http/request-context.js';
 import { RecordFeature } from '../records/geojson.js';
 import * as records from '../records/record.service.js';
 import { negotiateFormat } from '../records/record-format.js';
@@ -33,8 +32,24 @@ function detailLevel(request: FastifyRequest): DetailLevel {
   return (match?.[1] as DetailLevel | undefined) ?? 'normal';
 }
 
+/** An RDF serialization of a record (DCAT-AP.de). */
+export type RdfFormat = 'turtle' | 'rdfxml' | 'jsonld';
+
+/**
+ * What the objects endpoints serve from other modules, handed in by the composition root
+ * (`app.ts`), so that the objects module imports none of its consumers.
+ */
+export interface ObjectRouteOptions {
+  /** The record as DCAT-AP.de in one RDF serialization (404 as `GET /object/{id}`). */
+  exportRdf(
+    ctx: RequestContext,
+    id: string,
+    format: RdfFormat,
+  ): Promise<{ body: string; mediaType: string; extension: string }>;
+}
+
 /** Objects: create, read at a detail level, update with version check, delete, workflow, lists. */
-export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const objectRoutes: FastifyPluginAsyncZod<ObjectRouteOptions> = async (app, options) => {
   app.post(
     '/object',
     {
@@ -139,11 +154,11 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(xml);
       }
       if (format === 'turtle' || format === 'rdfxml' || format === 'jsonld') {
-        const rdf = await exportDcat(ctx, id, format);
+        const rdf = await options.exportRdf(ctx, id, format);
         return reply
-          .type(`${rdfMediaTypes[format]}; charset=utf-8`)
-          .header('content-disposition', `inline; filename="${id}.${extensions[format]}"`)
-          .send(rdf);
+          .type(`${rdf.mediaType}; charset=utf-8`)
+          .header('content-disposition', `inline; filename="${id}.${rdf.extension}"`)
+          .send(rdf.body);
       }
       if (format === 'geojson') {
         return reply

@@ -16,14 +16,10 @@ import type { ImportCheck } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../access/access.service.js';
 import { newId } from '../access/session.js';
-import { auditSource, writeAudit } from '../audit/audit.service.js';
+import { auditSource } from '../audit/audit.service.js';
 import { codeUses, unknownCodes } from '../classifications/record-codes.js';
 import { listBundlesFor } from '../files/bundle-view.js';
-import { harvestOriginOf, refuseHarvestedEdit } from '../harvest/harvest-origin.js';
-import { linkStatusOf } from '../links/link-status.service.js';
-import { recordVisibilityChange } from '../oai/oai-visibility.js';
 import { indexThumbnails } from '../preview/thumbnail.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
 import {
   CommentRequiredError,
   deniedError,
@@ -35,6 +31,7 @@ import {
   VersionConflictError,
 } from './object.errors.js';
 import * as repo from './object.repository.js';
+import { describedBy, refuseContentChange } from './object-extensions.js';
 import {
   type LoadedObject,
   loadObject,
@@ -44,7 +41,13 @@ import {
   type ObjectContext,
 } from './object-kernel.js';
 import { changedReadOnlyFields } from './object-representation.js';
-import { can, isPublic, isPublisher, transitions, viewerOf } from './policy.js';
+import * as writes from './object-writes.js';
+import { can, isPublisher, transitions, viewerOf } from './policy.js';
+
+/** The writer of a request's changes: the signed-in caller, audited with the request id. */
+function writerOf(ctx: ObjectChangeContext): writes.WriteActor {
+  return { name: ctx.auth?.principal.name ?? '', audit: auditSource(ctx) };
+}
 
 /**
  * `thumbnail`: the preview URL of the record's index image or PDF (`indexThumbnails`), looked
@@ -100,8 +103,8 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
       at: h.at.toISOString(),
       ...(h.comment ? { comment: h.comment } : {}),
     })),
-    // The link check's findings help those who can fix the links; visitors see none.
-    ...(mayWrite ? { linkStatus: await linkStatusOf(ctx.db, row.id) } : {}),
+    // What other modules add (the link check's findings for those who can fix the links).
+    ...(await describedBy(ctx.db, row.id, { detailed: true, mayWrite })),
   };
 }
 
@@ -109,13 +112,13 @@ async function toDetailed(ctx: ObjectContext, loaded: LoadedObject): Promise<Obj
 export async function getObject(ctx: ObjectContext, id: string, detail: DetailLevel) {
   const loaded = await loadReadable(ctx, id);
   if (detail === 'summary') return toSummary(loaded.row, await thumbnailOf(ctx.db, id));
-  // A harvested record says where it comes from: the editor shows it read-only.
-  const harvest = await harvestOriginOf(ctx.db, id);
-  const view =
-    detail === 'normal'
-      ? toNormal(loaded.row, await thumbnailOf(ctx.db, id))
-      : await toDetailed(ctx, loaded);
-  return harvest ? { ...view, harvest } : view;
+  if (detail === 'detailed') return toDetailed(ctx, loaded);
+  // What other modules add: a harvested record says where it comes from.
+  const mayWrite = can(loaded.subject, loaded.facts, 'write');
+  return {
+    ...toNormal(loaded.row, await thumbnailOf(ctx.db, id)),
+    ...(await describedBy(ctx.db, id, { detailed: false, mayWrite })),
+  };
 }
 
 /**
@@ -161,7 +164,7 @@ async function checkCodes(
  * remembers the identifier of an imported file, so that a later import of it is recognised.
  */
 export async function createObject(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   input: CreateObject,
   options: { fileIdentifier?: string | undefined } = {},
 ): Promise<ObjectNormal> {
@@ -170,25 +173,18 @@ export async function createObject(
   const type = input.type ?? 'dataset';
   await checkCodes(ctx.db, type, input.metadata, 'body');
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertObject(trx, {
-      id,
-      type,
-      owner_id: auth.accountId,
-      metadata: input.metadata,
-      now: ctx.now,
-      file_identifier: options.fileIdentifier ?? null,
-    });
-    await repo.insertHistory(trx, {
-      object_id: id,
-      from_state: null,
-      to_state: 'draft',
-      actor_name: auth.principal.name,
-      at: ctx.now,
-      comment: null,
-    });
-    await refreshSearchDocuments(trx, [id]);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    writes.createObjects(trx, writerOf(ctx), [
+      {
+        id,
+        type,
+        state: 'draft',
+        ownerId: auth.accountId,
+        metadata: input.metadata,
+        fileIdentifier: options.fileIdentifier ?? null,
+      },
+    ]),
+  );
   return toNormal((await repo.findObject(ctx.db, id)) as repo.ObjectRow);
 }
 
@@ -218,10 +214,13 @@ export async function findImportMatch(
 }
 
 /** Saves a record over the version the editor started from; a stale version is 409. */
-export async function updateObject(ctx: ObjectContext, input: UpdateObject): Promise<ObjectNormal> {
+export async function updateObject(
+  ctx: ObjectChangeContext,
+  input: UpdateObject,
+): Promise<ObjectNormal> {
   const loaded = await loadReadable(ctx, input.id);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
-  await refuseHarvestedEdit(ctx.db, input.id);
+  await refuseContentChange(ctx.db, input.id);
   // A stale body is a conflict first: its read-only fields differ because of the other save.
   if (input.version !== loaded.row.version) throw new VersionConflictError();
   const changed = changedReadOnlyFields(loaded.row, input);
@@ -229,15 +228,15 @@ export async function updateObject(ctx: ObjectContext, input: UpdateObject): Pro
   // The stored type was checked when it was saved; only a newly sent one is checked here.
   await checkCodes(ctx.db, input.type, input.metadata, 'body');
   const saved = await ctx.db.transaction().execute(async (trx) => {
-    const written = await repo.updateObjectIfVersion(trx, {
-      id: input.id,
-      version: input.version,
-      type: input.type ?? loaded.row.type,
-      metadata: input.metadata,
-      now: ctx.now,
-    });
-    if (written) await refreshSearchDocuments(trx, [input.id]);
-    return written;
+    const written = await writes.overwriteObjects(trx, writerOf(ctx), [
+      {
+        id: input.id,
+        version: input.version,
+        type: input.type ?? loaded.row.type,
+        metadata: input.metadata,
+      },
+    ]);
+    return written.length === 1;
   });
   if (!saved) throw new VersionConflictError();
   return toNormal((await repo.findObject(ctx.db, input.id)) as repo.ObjectRow);
@@ -246,24 +245,7 @@ export async function updateObject(ctx: ObjectContext, input: UpdateObject): Pro
 export async function deleteObject(ctx: ObjectChangeContext, id: string): Promise<void> {
   const loaded = await loadReadable(ctx, id);
   if (!can(loaded.subject, loaded.facts, 'delete')) throw deniedTo(loaded.subject);
-  const { row } = loaded;
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.deleteObject(trx, id);
-    // A harvester that holds a public record learns of its deletion (OAI-PMH).
-    await recordVisibilityChange(trx, row, isPublic(loaded.facts), false, ctx.now);
-    // The record is gone afterwards: the entry keeps what identified it.
-    await writeAudit(trx, auditSource(ctx), {
-      action: 'object.delete',
-      targetKind: 'object',
-      target: id,
-      details: {
-        title: (row.metadata as Metadata).title,
-        type: row.type,
-        state: row.state,
-        owner: row.owner_name,
-      },
-    });
-  });
+  await ctx.db.transaction().execute((trx) => writes.deleteObjects(trx, writerOf(ctx), [id]));
 }
 
 /** A workflow step, recorded with who, when and the comment. */
@@ -287,36 +269,11 @@ export async function changeState(
     if (missing.length > 0) throw new IncompleteRecordError(missing, change.state);
     await checkCodes(ctx.db, loaded.row.type, metadata, '');
   }
-  const auth = ctx.auth as Auth;
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateObjectState(trx, id, change.state, ctx.now);
-    await repo.insertHistory(trx, {
-      object_id: id,
-      from_state: loaded.row.state,
-      to_state: change.state,
-      actor_name: auth.principal.name,
-      at: ctx.now,
-      comment: change.comment ?? null,
-    });
-    await refreshSearchDocuments(trx, [id]);
-    // Publishing and withdrawing change what harvesters see (OAI-PMH deleted records).
-    await recordVisibilityChange(
-      trx,
-      loaded.row,
-      isPublic(loaded.facts),
-      isPublic({ ...loaded.facts, state: change.state }),
-      ctx.now,
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      writes.setStates(trx, writerOf(ctx), [id], change.state, change.comment ?? null),
     );
-    await writeAudit(trx, auditSource(ctx), {
-      action: 'object.transition',
-      targetKind: 'object',
-      target: id,
-      details: {
-        state: { before: loaded.row.state, after: change.state },
-        ...(change.comment ? { comment: change.comment } : {}),
-      },
-    });
-  });
   return toDetailed(ctx, await loadReadable(ctx, id));
 }
 

@@ -8,12 +8,24 @@ export interface Subject {
   keyType?: 'read' | 'write';
 }
 
+/**
+ * A grant as stored: a grant to a user names the account (`accountId`), not its name, so
+ * that it goes with a deleted account and never passes to a new account of the same name.
+ * `accountId` is null for a user grant whose name named no account (it grants nobody).
+ */
+export type GrantFact = Grant & { accountId?: string | null };
+
 /** What the policy needs to know of an object. */
 export interface ObjectFacts {
   ownerId: string;
   state: ObjectState;
   public: boolean;
-  grants: readonly Grant[];
+  grants: readonly GrantFact[];
+}
+
+/** The grants as the API shows them (without the stored account ids). */
+export function presentGrants(grants: readonly GrantFact[]): Grant[] {
+  return grants.map(({ permission, subject }) => ({ permission, subject }) as Grant);
 }
 
 const has = (subject: Subject, role: string) =>
@@ -52,12 +64,12 @@ export function isPublic(object: {
  * to everyone counts only on a published record, and only as read (`isPublic`): nobody
  * manages a record's access control as "everyone".
  */
-function grantApplies(grant: Grant, subject: Subject, object: ObjectFacts): boolean {
+function grantApplies(grant: GrantFact, subject: Subject, object: ObjectFacts): boolean {
   const s = grant.subject;
   if (s.kind === 'everyone') return grant.permission !== 'accessControl' && isPublic(object);
   const auth = subject.auth;
   if (!auth) return false;
-  if (s.kind === 'user') return auth.principal.name.toLowerCase() === s.name.toLowerCase();
+  if (s.kind === 'user') return Boolean(grant.accountId) && grant.accountId === auth.accountId;
   if (s.kind === 'group') return auth.groups.some((g) => g.toLowerCase() === s.name.toLowerCase());
   // The wildcard role names any signed-in user (DESIGN §5).
   return s.name === WILDCARD_ROLE || auth.principal.roles.includes(s.name);

@@ -18,6 +18,8 @@ export class ProcessEvents {
   private timer: NodeJS.Timeout | undefined;
   private lastSeq: number | undefined;
   private polling = false;
+  /** Who waits for the stream to know where "now" is (`positioned`). */
+  private positionWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -45,8 +47,23 @@ export class ProcessEvents {
         clearInterval(this.timer);
         this.timer = undefined;
         this.lastSeq = undefined;
+        this.settlePosition();
       }
     };
+  }
+
+  /**
+   * Resolves once the listeners get every change from here on: the stream has read the
+   * current change number (at once after the first subscription, else already). A client
+   * that has the stream's first line may start a job and see all of its changes.
+   */
+  positioned(): Promise<void> {
+    if (this.lastSeq !== undefined || !this.timer) return Promise.resolve();
+    return new Promise((resolve) => this.positionWaiters.push(resolve));
+  }
+
+  private settlePosition() {
+    for (const resolve of this.positionWaiters.splice(0)) resolve();
   }
 
   /** Ends every stream (on shutdown, so open streams do not hold the app open). */
@@ -56,6 +73,7 @@ export class ProcessEvents {
     for (const close of [...this.closers]) close();
     this.listeners.clear();
     this.closers.clear();
+    this.settlePosition();
   }
 
   private async poll() {
@@ -64,6 +82,7 @@ export class ProcessEvents {
     try {
       if (this.lastSeq === undefined) {
         this.lastSeq = await repo.lastChange(this.db);
+        this.settlePosition();
         return;
       }
       for (;;) {

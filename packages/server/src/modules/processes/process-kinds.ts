@@ -1,5 +1,4 @@
-import { type ProcessKind, processKindParams } from '@geoportal/contract/processes';
-import type { z } from 'zod';
+import type { ProcessKind } from '@geoportal/contract/processes';
 import { vacuumEmbedded } from '../../db/vacuum.js';
 import { purgeStaleAccessRows } from '../access/access.service.js';
 import { purgeCommandExports } from '../commands/command-exports.js';
@@ -12,13 +11,16 @@ import { previewCacheOf } from '../preview/preview-cache.js';
 import { rebuildSearchIndex } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
 import { deleteFinishedBefore } from './process.repository.js';
-import type { JobContext, JobKind } from './process-job.js';
+import type { JobKinds } from './process-job.js';
 
 /**
- * Every job kind, in one place: its parameters (a zod schema from the contract), how often
- * it is tried and what it does. A kind added here is startable through the API at once.
+ * The kinds the processes module owns: system work whose code lives in the module it serves
+ * (search, files, links, previews, access) and runs here as a job. The kinds of the modules
+ * that build on processes (the command console's `command.run`, harvesting's runs and
+ * removals) are exported by those modules, and the composition root (`job-kinds.ts`) puts
+ * every part together: the imports stay one-way, with no registration at load time.
  */
-type Kinds = { [K in ProcessKind]: JobKind<z.output<(typeof processKindParams)[K]>> };
+type SystemKind = Exclude<ProcessKind, 'command.run' | 'harvest.run' | 'harvest.delete'>;
 
 /**
  * Records per batch of the `search.reindex` process, and the pause after each (PGlite).
@@ -40,64 +42,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-/**
- * Kinds whose work lives in a module that itself builds on the processes (the command
- * console runs process kinds in place): that module hands its run over when it loads,
- * which keeps the imports one-way.
- */
-type RunOf<K extends ProcessKind> = JobKind<z.output<(typeof processKindParams)[K]>>['run'];
-
-/** The kinds other modules provide (the command console, harvesting). */
-type ProvidedKind = 'command.run' | 'harvest.run' | 'harvest.delete';
-
-const providedRuns: { [K in ProvidedKind]?: RunOf<K> } = {};
-
-export function provideCommandRun(run: RunOf<'command.run'>) {
-  providedRuns['command.run'] = run;
-}
-
-/** Harvesting (issue 25) builds on processes for its runs and its removals. */
-export function provideHarvestRuns(runs: {
-  run: RunOf<'harvest.run'>;
-  remove: RunOf<'harvest.delete'>;
-}) {
-  providedRuns['harvest.run'] = runs.run;
-  providedRuns['harvest.delete'] = runs.remove;
-}
-
-function provided<K extends ProvidedKind>(kind: K): RunOf<K> {
-  const run = providedRuns[kind];
-  if (!run) throw new Error(`This app process cannot run ${kind} processes`);
-  return run as RunOf<K>;
-}
-
-export const jobKinds: Kinds = {
-  'command.run': {
-    // A queue of commands is not repeated: a command that failed half-way may have changed
-    // data, so running the lines again is the administrator's decision (retry).
-    maxTries: 1,
-    run(ctx) {
-      return provided('command.run')(ctx);
-    },
-  },
-
-  'harvest.run': {
-    // A failed run deleted nothing and the next run starts over: a retry is the
-    // administrator's (or the schedule's) decision, not an automatic one.
-    maxTries: 1,
-    run(ctx) {
-      return provided('harvest.run')(ctx);
-    },
-  },
-
-  'harvest.delete': {
-    // One set operation in one transaction: trying again is safe.
-    maxTries: 3,
-    run(ctx) {
-      return provided('harvest.delete')(ctx);
-    },
-  },
-
+/** Each kind: its parameters (a zod schema of the contract), how often it is tried, its work. */
+export const systemJobKinds: Pick<JobKinds, SystemKind> = {
   'search.reindex': {
     maxTries: 3,
     // In place, batch by batch (search-index.ts): searches see old or new documents, never
@@ -249,14 +195,3 @@ export const jobKinds: Kinds = {
     },
   },
 };
-
-export function isKnownKind(kind: string): kind is ProcessKind {
-  return Object.hasOwn(jobKinds, kind);
-}
-
-/** Runs a job of any kind with its already validated parameters. */
-export function runJob(kind: ProcessKind, ctx: JobContext<unknown>) {
-  return (jobKinds[kind] as JobKind<unknown>).run(ctx);
-}
-
-export { processKindParams };

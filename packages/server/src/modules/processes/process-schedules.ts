@@ -3,7 +3,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import * as repo from './process.repository.js';
-import { jobKinds } from './process-kinds.js';
+import { dedupeKeyOf, isKnownKind, type JobKinds } from './process-job.js';
 
 /**
  * Schedules: cron expressions (croner parses them) that queue a job at each due time. A
@@ -24,12 +24,17 @@ export function nextRun(cron: string, after: Date): { next: Date | null } | { er
 }
 
 /** Queues the jobs of the schedules due at `now`; a missed series of due times fires once. */
-export async function fireDueSchedules(db: Db, now: Date, log: FastifyBaseLogger): Promise<void> {
+export async function fireDueSchedules(
+  db: Db,
+  jobKinds: JobKinds,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<void> {
   for (const schedule of await repo.dueSchedules(db, now)) {
     const due = schedule.next_run_at as Date;
     const answer = nextRun(schedule.cron, now);
     const next = 'next' in answer ? answer.next : null;
-    const kind = jobKinds[schedule.kind as keyof typeof jobKinds];
+    const kind = isKnownKind(schedule.kind) ? jobKinds[schedule.kind] : undefined;
     await db.transaction().execute(async (trx) => {
       if (!(await repo.advanceSchedule(trx, schedule.id, due, next, now))) return;
       if (!kind) {
@@ -39,18 +44,24 @@ export async function fireDueSchedules(db: Db, now: Date, log: FastifyBaseLogger
         );
         return;
       }
-      await repo.insertJob(trx, {
+      const row = {
         id: randomUUID(),
         kind: schedule.kind,
         params: JSON.stringify(schedule.params),
-        state: 'queued',
+        state: 'queued' as const,
         max_tries: kind.maxTries,
         started_by: null,
         schedule_id: schedule.id,
         scheduled_for: due,
         queued_at: now,
         run_after: now,
-      });
+      };
+      // A kind that allows one job of its work at a time keeps it so for schedules too.
+      const dedupeKey = isKnownKind(schedule.kind)
+        ? dedupeKeyOf(jobKinds, schedule.kind, schedule.params)
+        : undefined;
+      if (dedupeKey === undefined) await repo.insertJob(trx, row);
+      else await repo.insertJobOnce(trx, { ...row, dedupe_key: dedupeKey });
     });
   }
 }

@@ -9,8 +9,7 @@ import type { ProcessJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../files/store.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
 import * as repo from './process.repository.js';
-import { JobCanceled, type LogLevel } from './process-job.js';
-import { isKnownKind, runJob } from './process-kinds.js';
+import { isKnownKind, JobCanceled, type JobKinds, type LogLevel, runJob } from './process-job.js';
 import { fireDueSchedules } from './process-schedules.js';
 
 /** The shortest time between two writes of a job's progress, when it moves faster. */
@@ -21,6 +20,8 @@ export interface WorkerDeps {
   config: Config;
   store: BlobStore;
   caches: MemoryCaches;
+  /** Every kind this worker runs (the composition root's record). */
+  jobKinds: JobKinds;
   clock: () => Date;
   log: FastifyBaseLogger;
 }
@@ -42,17 +43,22 @@ export class ProcessWorker {
   >();
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
+  private started = false;
   private stopped = false;
 
   constructor(private readonly deps: WorkerDeps) {}
 
   start(): void {
+    this.started = true;
     this.schedule(0);
   }
 
-  /** Looks at the queue now (a job was just queued by this process). */
+  /**
+   * Looks at the queue now (a job was just queued by this process); nothing before `start`,
+   * so an app without a worker (`PROCESS_WORKER=false`) never takes a job.
+   */
   wake(): void {
-    if (this.stopped) return;
+    if (!this.started || this.stopped) return;
     this.schedule(0);
   }
 
@@ -86,7 +92,7 @@ export class ProcessWorker {
       for (const job of recovered) {
         log.warn({ job: job.id, state: job.state }, 'process lost its worker; lease released');
       }
-      await fireDueSchedules(db, clock(), log);
+      await fireDueSchedules(db, this.deps.jobKinds, clock(), log);
       while (!this.stopped && this.running.size < config.processes.concurrency) {
         const job = await repo.claimJob(db, this.owner, clock());
         if (!job) break;
@@ -104,7 +110,7 @@ export class ProcessWorker {
   }
 
   private async run(job: ProcessJobRow, controller: AbortController): Promise<void> {
-    const { db, config, clock, log, store, caches } = this.deps;
+    const { db, config, clock, log, store, caches, jobKinds } = this.deps;
     const owner = this.owner;
     const state = {
       progress: 0,
@@ -159,7 +165,7 @@ export class ProcessWorker {
     try {
       if (!isKnownKind(job.kind)) throw new Error(`Unknown job kind "${job.kind}"`);
       const params = processKindParams[job.kind].parse(job.params);
-      outcome = await runJob(job.kind, {
+      outcome = await runJob(jobKinds, job.kind, {
         id: job.id,
         params,
         tries: job.tries,
@@ -167,6 +173,7 @@ export class ProcessWorker {
         config,
         store,
         caches,
+        jobKinds,
         startedBy: job.started_by,
         now: clock,
         signal: controller.signal,

@@ -47,9 +47,14 @@ export function notRetryable(state: string): HttpError {
   );
 }
 
-/** 401 for visitors (a sign-in may help), 403 for signed-in users without the role. */
-export function administratorsOnly(signedIn: boolean): HttpError {
-  return signedIn
-    ? new HttpError(403, ErrorCode.forbidden, 'Only administrators may see and control processes.')
-    : new HttpError(401, ErrorCode.authRequired, 'Sign in first: this needs a valid AccessToken.');
+/** A retry of work that must not wait or run twice, while another job of it does. */
+export function notRetryableWhileHeld(): HttpError {
+  return new HttpError(
+    409,
+    ErrorCode.processNotRetryable,
+    'Another process of the same work waits or runs; retry this one when that has ended.',
+  );
 }
+
+/** What the process endpoints refuse to others: "Only administrators may …". */
+export const CONTROL_PROCESSES = 'see and control processes';

@@ -13,6 +13,52 @@ export async function insertJob(db: Db, row: Insertable<ProcessJobTable>): Promi
   return db.insertInto('process_job').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Whether a statement failed on a unique index (PostgreSQL and PGlite name it alike). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/** The queued or running job that holds `key`, if any. */
+function holderOf(db: Db, key: string) {
+  return db
+    .selectFrom('process_job')
+    .selectAll()
+    .where('dedupe_key', '=', key)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts a job that carries a `dedupe_key`, unless a queued or running job holds that key:
+ * then answers that one (`created: false`). The partial unique index of migration 0025
+ * decides, not a look beforehand, so of two app processes (or two requests) queuing the
+ * same work at once exactly one inserts; the other's insert does nothing (waiting for the
+ * first's transaction to end, on PostgreSQL) and it reads the first's job.
+ */
+export async function insertJobOnce(
+  db: Db,
+  row: Insertable<ProcessJobTable> & { dedupe_key: string },
+): Promise<{ row: ProcessJobRow; created: boolean }> {
+  // The holder may finish between the insert and the read: then the key is free again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const inserted = await db
+      .insertInto('process_job')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('dedupe_key')
+          .where(sql<boolean>`dedupe_key is not null and state in ('queued', 'running')`)
+          .doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { row: inserted, created: true };
+    const holder = await holderOf(db, row.dedupe_key);
+    if (holder) return { row: holder, created: false };
+  }
+  throw new Error(`Could not queue a job for "${row.dedupe_key}": its holder keeps changing`);
+}
+
 export async function findJob(db: Db, id: string): Promise<ProcessJobRow | undefined> {
   return db.selectFrom('process_job').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -56,18 +102,6 @@ export async function lastChange(db: Db): Promise<number> {
     .select((eb) => eb.fn.max('change_seq').as('seq'))
     .executeTakeFirst();
   return Number(row?.seq ?? 0);
-}
-
-/** Whether a job of this kind waits or runs right now. */
-export async function hasUnfinished(db: Db, kind: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('process_job')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('state', 'in', ['queued', 'running'])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -208,7 +242,11 @@ export async function requestCancel(db: Db, id: string, now: Date) {
     .executeTakeFirst();
 }
 
-/** Puts a finished job that did not succeed back into the queue with all its tries. */
+/**
+ * Puts a finished job that did not succeed back into the queue with all its tries; not
+ * while another job holds its `dedupe_key` (then a unique violation, should that job be
+ * queued at the same moment).
+ */
 export async function requeue(db: Db, id: string, now: Date) {
   return db
     .updateTable('process_job')
@@ -229,6 +267,20 @@ export async function requeue(db: Db, id: string, now: Date) {
     })
     .where('id', '=', id)
     .where('state', 'in', ['failed', 'canceled'])
+    .where((eb) =>
+      eb.or([
+        eb('dedupe_key', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('process_job as twin')
+              .select('twin.id')
+              .whereRef('twin.dedupe_key', '=', 'process_job.dedupe_key')
+              .where('twin.state', 'in', ['queued', 'running']),
+          ),
+        ),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }

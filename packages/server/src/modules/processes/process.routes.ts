@@ -12,6 +12,8 @@ import {
 } from '@geoportal/contract/processes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
+import { CONTROL_PROCESSES } from './process.errors.js';
 import {
   cancelProcess,
   createSchedule,
@@ -20,7 +22,6 @@ import {
   listProcesses,
   listSchedules,
   readProcessLog,
-  requireAdministrator,
   retryProcess,
   startProcess,
   updateSchedule,
@@ -38,6 +39,8 @@ export function processRoutes(deps: {
   wake: () => void;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', administratorsOnly(CONTROL_PROCESSES));
+
     app.get(
       '/processes',
       {
@@ -84,7 +87,6 @@ export function processRoutes(deps: {
         },
       },
       async (request, reply) => {
-        requireAdministrator(request.ctx.auth);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -95,7 +97,6 @@ export function processRoutes(deps: {
           // The stream is the connection's last answer: ending it on shutdown closes it.
           connection: 'close',
         });
-        raw.write('retry: 3000\n\n');
         // A comment now and then keeps proxies from closing a quiet stream.
         const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
         keepAlive.unref();
@@ -110,6 +111,10 @@ export function processRoutes(deps: {
           clearInterval(keepAlive);
           unsubscribe();
         });
+        // The first line (and with it the headers) once the stream reads from a known point:
+        // a client that has it sees every later change, e.g. of a job it starts then.
+        await deps.events.positioned();
+        if (!raw.destroyed && !raw.writableEnded) raw.write('retry: 3000\n\n');
       },
     );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Process,
+  type ProcessKind,
   type ProcessList,
   type ProcessLog,
   type ProcessState,
@@ -13,36 +14,42 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProcessJobRow, ProcessScheduleRow } from '../../db/schema.js';
 import { BadRequestError } from '../../http/errors.js';
-import type { Auth } from '../access/access.service.js';
+import { type Auth, requireAuth } from '../access/access.service.js';
 import {
   type AuditSource,
   auditSource,
   changedFields,
   writeAudit,
 } from '../audit/audit.service.js';
-import { isAdministrator } from '../objects/policy.js';
 import {
-  administratorsOnly,
   cronInvalid,
   notCancelable,
   notRetryable,
+  notRetryableWhileHeld,
   ProcessNotFoundError,
   ScheduleNotFoundError,
   unknownKind,
 } from './process.errors.js';
 import * as repo from './process.repository.js';
-import { isKnownKind, jobKinds } from './process-kinds.js';
+import { dedupeKeyOf, isKnownKind, type JobKinds } from './process-job.js';
 import { nextRun } from './process-schedules.js';
 
-/** What the process endpoints need of a request. */
+/**
+ * What the process endpoints need of a request. Only administrators reach them: the routes
+ * refuse everyone else (`administratorsOnly` in `process.routes.ts`), as do the harvester
+ * and command routes that start processes here.
+ */
 export interface ProcessContext {
   db: Db;
   now: Date;
   auth: Auth | null;
 }
 
-/** What starting, stopping and scheduling need besides: the request id for the audit entry. */
-export type ProcessChangeContext = ProcessContext & { requestId: string };
+/**
+ * What starting, stopping and scheduling need besides: the request id for the audit entry,
+ * and every job kind of the app (a job is queued with its kind's number of tries).
+ */
+export type ProcessChangeContext = ProcessContext & { requestId: string; jobKinds: JobKinds };
 
 /**
  * Runs one change of process control in a transaction with its audit entry, so the entry
@@ -58,13 +65,6 @@ function audited<T>(
 /** The audited fields of a schedule. */
 function scheduleFields(row: ProcessScheduleRow | z.output<typeof ScheduleInput>) {
   return { kind: row.kind, params: row.params, cron: row.cron, enabled: row.enabled };
-}
-
-/** Every process endpoint is for administrators: 401 for visitors, 403 for anyone else. */
-export function requireAdministrator(auth: Auth | null): Auth {
-  if (!auth) throw administratorsOnly(false);
-  if (!isAdministrator({ auth })) throw administratorsOnly(true);
-  return auth;
 }
 
 const iso = (value: Date | string | null) =>
@@ -124,11 +124,7 @@ function checkedJob(kind: string, params: Record<string, unknown>) {
       })),
     );
   }
-  return {
-    kind,
-    params: parsed.data as Record<string, unknown>,
-    maxTries: jobKinds[kind].maxTries,
-  };
+  return { kind, params: parsed.data as Record<string, unknown> };
 }
 
 export async function listProcesses(
@@ -140,13 +136,11 @@ export async function listProcesses(
     rows: number;
   },
 ): Promise<ProcessList> {
-  requireAdministrator(ctx.auth);
   const { total, items } = await repo.listJobs(ctx.db, query, query.start, query.rows);
   return { total, start: query.start, rows: query.rows, items: items.map(toProcess) };
 }
 
 export async function getProcess(ctx: ProcessContext, id: string): Promise<Process> {
-  requireAdministrator(ctx.auth);
   const row = await repo.findJob(ctx.db, id);
   if (!row) throw new ProcessNotFoundError(id);
   return toProcess(row);
@@ -158,7 +152,6 @@ export async function readProcessLog(
   after: number,
   rows: number,
 ): Promise<ProcessLog> {
-  requireAdministrator(ctx.auth);
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw new ProcessNotFoundError(id);
   const lines = await repo.readLog(ctx.db, id, after, rows);
@@ -170,39 +163,80 @@ export async function readProcessLog(
   };
 }
 
-/** `POST /processes`: queues a job (202). */
-export async function startProcess(
+/** What starting a job takes. */
+export interface StartProcessInput {
+  kind: string;
+  params: Record<string, unknown>;
+  /**
+   * The work the job does, when only one job of it may wait or run at a time (e.g.
+   * `harvest:<id>`): while a job with this key is queued or running, that job is answered
+   * instead of a second one. Decided by a unique index, so it holds across app processes.
+   */
+  dedupeKey?: string | undefined;
+}
+
+/**
+ * Queues a job as the caller, with its audit entry. With a `dedupeKey` that a queued or
+ * running job holds, answers that job with `created: false`, and nothing is audited.
+ */
+export async function queueProcess(
   ctx: ProcessChangeContext,
-  input: { kind: string; params: Record<string, unknown> },
-): Promise<Process> {
-  const auth = requireAdministrator(ctx.auth);
+  input: StartProcessInput,
+): Promise<{ process: Process; created: boolean }> {
+  const auth = requireAuth(ctx.auth);
   const job = checkedJob(input.kind, input.params);
-  const row = await audited(ctx, async (trx, source) => {
-    const inserted = await repo.insertJob(trx, {
+  const answer = await audited(ctx, async (trx, source) => {
+    const row = {
       id: randomUUID(),
       kind: job.kind,
       params: JSON.stringify(job.params),
-      state: 'queued',
-      max_tries: job.maxTries,
+      state: 'queued' as const,
+      max_tries: ctx.jobKinds[job.kind].maxTries,
       started_by: auth.principal.name,
       queued_at: ctx.now,
       run_after: ctx.now,
-    });
-    await writeAudit(trx, source, {
-      action: 'process.start',
-      targetKind: 'process',
-      target: inserted.id,
-      details: { kind: job.kind, params: job.params },
-    });
-    return inserted;
+    };
+    const dedupeKey = input.dedupeKey ?? dedupeKeyOf(ctx.jobKinds, job.kind, job.params);
+    const queued =
+      dedupeKey === undefined
+        ? { row: await repo.insertJob(trx, row), created: true }
+        : await repo.insertJobOnce(trx, { ...row, dedupe_key: dedupeKey });
+    if (queued.created) {
+      await writeAudit(trx, source, {
+        action: 'process.start',
+        targetKind: 'process',
+        target: queued.row.id,
+        details: { kind: job.kind, params: job.params },
+      });
+    }
+    return queued;
   });
-  return toProcess(row);
+  return { process: toProcess(answer.row), created: answer.created };
 }
 
-/** Queues a job without a caller (start-up work such as a large reindex), unless one waits. */
-export async function queueSystemJob(db: Db, kind: keyof typeof jobKinds, now: Date) {
-  if (await repo.hasUnfinished(db, kind)) return;
-  await repo.insertJob(db, {
+/**
+ * `POST /processes`: queues a job (202). With a `dedupeKey` that a queued or running job
+ * holds, answers that job instead (`queueProcess` tells the two apart).
+ */
+export async function startProcess(
+  ctx: ProcessChangeContext,
+  input: StartProcessInput,
+): Promise<Process> {
+  return (await queueProcess(ctx, input)).process;
+}
+
+/**
+ * Queues a job without a caller (start-up work such as a large reindex), unless a job
+ * queued this way waits or runs: its key `system:<kind>` is unique among those, so several
+ * app processes starting at once queue one.
+ */
+export async function queueSystemJob(
+  db: Db,
+  jobKinds: JobKinds,
+  kind: ProcessKind,
+  now: Date,
+): Promise<{ process: Process; created: boolean }> {
+  const queued = await repo.insertJobOnce(db, {
     id: randomUUID(),
     kind,
     params: JSON.stringify({}),
@@ -211,11 +245,12 @@ export async function queueSystemJob(db: Db, kind: keyof typeof jobKinds, now: D
     started_by: null,
     queued_at: now,
     run_after: now,
+    dedupe_key: `system:${kind}`,
   });
+  return { process: toProcess(queued.row), created: queued.created };
 }
 
 export async function cancelProcess(ctx: ProcessChangeContext, id: string): Promise<Process> {
-  requireAdministrator(ctx.auth);
   const row = await audited(ctx, async (trx, source) => {
     const changed = await repo.requestCancel(trx, id, ctx.now);
     if (!changed) return undefined;
@@ -236,7 +271,6 @@ export async function cancelProcess(ctx: ProcessChangeContext, id: string): Prom
 }
 
 export async function retryProcess(ctx: ProcessChangeContext, id: string): Promise<Process> {
-  requireAdministrator(ctx.auth);
   const row = await audited(ctx, async (trx, source) => {
     const before = await repo.findJob(trx, id);
     const changed = await repo.requeue(trx, id, ctx.now);
@@ -248,6 +282,10 @@ export async function retryProcess(ctx: ProcessChangeContext, id: string): Promi
       details: { kind: changed.kind, state: { before: before.state, after: changed.state } },
     });
     return changed;
+  }).catch((error: unknown) => {
+    // Another job took the key in the same moment (the requeue's own check saw none).
+    if (repo.isUniqueViolation(error)) throw notRetryableWhileHeld();
+    throw error;
   });
   if (row) {
     // The log keeps its own transaction (it numbers its lines); a line is no state change.
@@ -262,6 +300,9 @@ export async function retryProcess(ctx: ProcessChangeContext, id: string): Promi
   }
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw new ProcessNotFoundError(id);
+  if (job.dedupe_key !== null && (job.state === 'failed' || job.state === 'canceled')) {
+    throw notRetryableWhileHeld();
+  }
   throw notRetryable(job.state);
 }
 
@@ -275,7 +316,6 @@ function checkedSchedule(input: z.output<typeof ScheduleInput>, now: Date) {
 }
 
 export async function listSchedules(ctx: ProcessContext): Promise<Schedule[]> {
-  requireAdministrator(ctx.auth);
   return (await repo.listSchedules(ctx.db)).map(toSchedule);
 }
 
@@ -283,7 +323,7 @@ export async function createSchedule(
   ctx: ProcessChangeContext,
   input: z.output<typeof ScheduleInput>,
 ): Promise<Schedule> {
-  const auth = requireAdministrator(ctx.auth);
+  const auth = requireAuth(ctx.auth);
   const s = checkedSchedule(input, ctx.now);
   const row = await audited(ctx, async (trx, source) => {
     const inserted = (await repo.insertSchedule(trx, {
@@ -314,7 +354,6 @@ export async function updateSchedule(
   id: string,
   input: z.output<typeof ScheduleInput>,
 ): Promise<Schedule> {
-  requireAdministrator(ctx.auth);
   const s = checkedSchedule(input, ctx.now);
   const row = await audited(ctx, async (trx, source) => {
     const before = await repo.findSchedule(trx, id);
@@ -340,7 +379,6 @@ export async function updateSchedule(
 }
 
 export async function deleteSchedule(ctx: ProcessChangeContext, id: string): Promise<void> {
-  requireAdministrator(ctx.auth);
   await audited(ctx, async (trx, source) => {
     const before = await repo.findSchedule(trx, id);
     if (!before || !(await repo.deleteSchedule(trx, id))) throw new ScheduleNotFoundError(id);

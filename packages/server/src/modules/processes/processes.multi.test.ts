@@ -2,14 +2,21 @@ import { Process, ProcessList } from '@geoportal/contract/processes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import {
+  apiCaller,
+  createAccount,
+  signIn,
+  testClock,
+  withToken,
+} from '../../test/access-helpers.js';
 import { until } from '../../test/process-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * Two app processes on one PostgreSQL database (DESIGN §3: nothing shared lives in process
  * memory): their workers take disjoint jobs, and a schedule fires once per due time.
- * PGlite is one process's database, so this runs only with `TEST_DATABASE_URL`.
+ * PGlite is one process's database, so this runs only with `TEST_DATABASE_URL`. Both
+ * processes read one test clock, which stands still unless a test moves it.
  */
 const url = process.env.TEST_DATABASE_URL;
 
@@ -18,10 +25,11 @@ describe.skipIf(!url)('two app processes on one PostgreSQL database', () => {
   let second: FastifyInstance;
   let token: string;
   const env = { PROCESS_POLL_INTERVAL: '20ms', PROCESS_CONCURRENCY: '3' };
+  const clock = testClock();
   beforeAll(async () => {
-    first = await createTestApp({ name: 'postgres', url: url as string }, env);
+    first = await createTestApp({ name: 'postgres', url: url as string }, env, { clock });
     // The same configuration, so the same schema: a second process beside the first.
-    second = await buildApp(first.config);
+    second = await buildApp(first.config, { clock });
     await second.ready();
     await createAccount(first.app, 'boss', 'boss password 1', { role: 'administrator' });
     token = await signIn(first.app, 'boss', 'boss password 1');
@@ -80,15 +88,31 @@ describe.skipIf(!url)('two app processes on one PostgreSQL database', () => {
     });
     expect(created.statusCode).toBe(201);
     const scheduleId = (created.json() as { id: string }).id;
-    await new Promise((r) => setTimeout(r, 3500));
-    const rows = await first.app.db
-      .selectFrom('process_job')
-      .select(['scheduled_for'])
-      .where('schedule_id', '=', scheduleId)
-      .execute();
-    const dueTimes = rows.map((r) => new Date(r.scheduled_for as Date).toISOString());
-    expect(dueTimes.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(dueTimes).size).toBe(dueTimes.length);
+    const jobsOfSchedule = () =>
+      first.app.db
+        .selectFrom('process_job')
+        .select(['scheduled_for', 'state'])
+        .where('schedule_id', '=', scheduleId)
+        .execute();
+    // Three due times, one after the other: at each, both workers (every 20 ms) look at the
+    // due schedule until its job has run, and again until the clock moves on.
+    const due: string[] = [];
+    for (let n = 1; n <= 3; n += 1) {
+      clock.advance(1);
+      due.push(clock().toISOString());
+      await until(
+        async () => {
+          const jobs = await jobsOfSchedule();
+          return jobs.length >= n && jobs.every((job) => job.state === 'succeeded');
+        },
+        `the job of due time ${n}`,
+        10_000,
+      );
+    }
+    const rows = await jobsOfSchedule();
+    const dueTimes = rows.map((r) => new Date(r.scheduled_for as Date).toISOString()).sort();
+    // One job per due time, whichever process queued it.
+    expect(dueTimes).toEqual(due);
     // Deleting the schedule keeps its past jobs (their schedule id is cleared).
     expect((await api(first.app)('DELETE', `/processes/schedules/${scheduleId}`)).statusCode).toBe(
       204,

@@ -26,6 +26,7 @@ export function registerProcesses(app: FastifyInstance): void {
     config,
     store: app.blobStore,
     caches: app.memoryCaches,
+    jobKinds: app.jobKinds,
     clock: app.clock,
     log: app.log,
   });

@@ -191,8 +191,13 @@ describe.each(testDatabases)('processes on $name', (database) => {
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
-    // The stream starts reading changes after its first poll; a job queued then is seen.
-    await new Promise((r) => setTimeout(r, 700));
+    // The stream's first line comes once it reads changes from a known point (its first
+    // poll): a job queued after that line is seen from its start to its end.
+    while (!text.includes('retry: 3000\n\n')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before its first line: ${text}`);
+      text += decoder.decode(value, { stream: true });
+    }
     const job = await start('system.selftest', { steps: 2, stepMs: 5 });
     const states = new Set<string>();
     while (!states.has('succeeded')) {

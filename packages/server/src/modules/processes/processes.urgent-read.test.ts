@@ -1,7 +1,9 @@
 import { Process } from '@geoportal/contract/processes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionLine } from '../../db/database.js';
 import { apiCaller, createAccount, signIn, withToken } from '../../test/access-helpers.js';
+import { until } from '../../test/process-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -32,7 +34,8 @@ describe('reading a process on the embedded database', () => {
   /**
    * Runs `request` while a transaction holds the connection and five statements wait for it;
    * answers how many of those finished before the request did. The transaction lets go only
-   * after the request has had time to get in line (a busy machine is slow to get there).
+   * once the request's first statement waits for the connection too (a busy machine is slow
+   * to get there).
    */
   async function waitingServedBefore(request: () => Promise<{ statusCode: number }>) {
     const finished: string[] = [];
@@ -59,7 +62,14 @@ describe('reading a process on the embedded database', () => {
       expect(res.statusCode).toBe(200);
       finished.push('request');
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await until(
+      async () => {
+        const line = connectionLine(t.app.db);
+        return (line?.urgent ?? 0) + (line?.normal ?? 0) === waiting.length + 1;
+      },
+      'the request to wait for the connection',
+      20_000,
+    );
     letGo();
     await Promise.all([transaction, ...waiting, answered]);
     return finished.indexOf('request');

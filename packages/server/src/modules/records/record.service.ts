@@ -10,7 +10,12 @@ import {
   getObject,
   updateObject,
 } from '../objects/object.service.js';
-import { loadReadable, loadReadableObjects, type ObjectContext } from '../objects/object-kernel.js';
+import {
+  loadReadable,
+  loadReadableObjects,
+  type ObjectChangeContext,
+  type ObjectContext,
+} from '../objects/object-kernel.js';
 import { can, isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
 import type { Vocabularies } from './iso19139-codes.js';
@@ -99,7 +104,7 @@ async function readUpload(ctx: ObjectContext, body: Uint8Array): Promise<Importe
  * original.
  */
 export async function importIso19139(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   body: Uint8Array,
   as: ImportQuery['as'] = 'new',
 ): Promise<ObjectNormal> {
@@ -131,7 +136,7 @@ export async function checkIso19139(ctx: ObjectContext, body: Uint8Array): Promi
  * between).
  */
 export async function importIntoIso19139(
-  ctx: ObjectContext,
+  ctx: ObjectChangeContext,
   id: string,
   version: number,
   body: Uint8Array,

@@ -1,9 +1,8 @@
-import { WILDCARD_ROLE } from '@geoportal/contract/access';
-import type { Grant } from '@geoportal/contract/object';
 import { isMapService, type Metadata } from '@geoportal/contract/record';
 import type { FacetField, RecordTextField, ValueField } from '@geoportal/contract/search';
-import { isPublic, readsEverything, type Viewer } from '../objects/policy.js';
+import { type GrantFact, isPublic } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
+import { PUBLIC_READER } from './visibility-sql.js';
 
 /**
  * The searchable form of one object: what the search index stores (migration 0007) computed
@@ -21,7 +20,7 @@ export interface DocumentSource {
   metadata: Metadata;
   created: Date;
   modified: Date;
-  grants: readonly Grant[];
+  grants: readonly GrantFact[];
 }
 
 /** Labels of classification codes per language: `labels.get('inspireTheme')?.get('so')`. */
@@ -86,7 +85,7 @@ export function normaliseText(text: string): string {
 
 /**
  * Who may find the object, as tokens the viewer's own tokens are matched against
- * (`viewerTokens`). The same rule as `can(read)` in objects/policy.ts without keys: public
+ * (`viewerTokens` in visibility-sql.ts). The same rule as `can(read)` in objects/policy.ts without keys: public
  * records (`isPublic`: published, by the flag or a grant to everyone) for all; the owner; any
  * grant (every permission implies read) to the user, a group or a role. A grant to everyone
  * on a record that is not published opens it to nobody (review cannot be bypassed). Editors
@@ -96,28 +95,18 @@ function readersOf(
   source: Pick<DocumentSource, 'state' | 'public' | 'ownerId' | 'grants'>,
 ): string[] {
   const readers = new Set<string>();
-  if (isPublic(source)) readers.add('public');
+  if (isPublic(source)) readers.add(PUBLIC_READER);
   readers.add(`owner:${source.ownerId}`);
   for (const grant of source.grants) {
     const s = grant.subject;
-    if (s.kind === 'user') readers.add(`user:${s.name.toLowerCase()}`);
-    else if (s.kind === 'group') readers.add(`group:${s.name.toLowerCase()}`);
+    // A user grant names the account (objects/policy.ts `GrantFact`); one without grants nobody.
+    if (s.kind === 'user') {
+      const accountId = grant.accountId;
+      if (accountId) readers.add(`user:${accountId}`);
+    } else if (s.kind === 'group') readers.add(`group:${s.name.toLowerCase()}`);
     else if (s.kind === 'role') readers.add(`role:${s.name}`);
   }
   return [...readers].sort();
-}
-
-/** The reader tokens of a viewer; `undefined` for editors and administrators (no filter). */
-export function viewerTokens(viewer: Viewer): string[] | undefined {
-  if (readsEverything(viewer.roles)) return undefined;
-  const tokens = ['public'];
-  if (viewer.accountId) tokens.push(`owner:${viewer.accountId}`);
-  if (viewer.name) tokens.push(`user:${viewer.name.toLowerCase()}`);
-  for (const group of viewer.groups) tokens.push(`group:${group.toLowerCase()}`);
-  for (const role of viewer.roles) tokens.push(`role:${role}`);
-  // The wildcard role names any signed-in user (DESIGN §5).
-  if (viewer.accountId) tokens.push(`role:${WILDCARD_ROLE}`);
-  return tokens;
 }
 
 const join = (...parts: (string | undefined | null)[]) =>

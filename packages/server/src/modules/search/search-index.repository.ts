@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Grant } from '@geoportal/contract/object';
 import type { Metadata } from '@geoportal/contract/record';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { GrantFact } from '../objects/policy.js';
 import type {
   CodeLabels,
   DocumentSource,
@@ -11,6 +11,7 @@ import type {
 } from './search-document.js';
 import { fieldLexemePrefix, LEXEME_PATTERN, prefixedLexeme } from './search-fields.js';
 import { sampleLexemes } from './search-sample.js';
+import { publicOnly } from './visibility-sql.js';
 
 /** SQL of the search index's writes (migration 0007). */
 
@@ -34,11 +35,11 @@ export async function loadSources(db: Db, ids: readonly string[]): Promise<Docum
       .execute(),
     db
       .selectFrom('object_grant')
-      .select(['object_id', 'permission', 'subject_kind', 'subject_name'])
+      .select(['object_id', 'permission', 'subject_kind', 'subject_name', 'account_id'])
       .where('object_id', 'in', [...ids])
       .execute(),
   ]);
-  const grantsOf = new Map<string, Grant[]>();
+  const grantsOf = new Map<string, GrantFact[]>();
   for (const g of grants) {
     const list = grantsOf.get(g.object_id) ?? [];
     list.push({
@@ -47,7 +48,8 @@ export async function loadSources(db: Db, ids: readonly string[]): Promise<Docum
         g.subject_kind === 'everyone'
           ? { kind: 'everyone' }
           : { kind: g.subject_kind, name: g.subject_name },
-    } as Grant);
+      ...(g.subject_kind === 'user' ? { accountId: g.account_id } : {}),
+    } as GrantFact);
     grantsOf.set(g.object_id, list);
   }
   return objects.map((o) => ({
@@ -400,12 +402,15 @@ export async function setIndexVersion(db: Db, version: number, now: Date): Promi
     .execute();
 }
 
-/** Whether a published record names a map service on `hostKey` (`host:port`); GIN-indexed. */
+/**
+ * Whether a public record (`policy.isPublic`, not only a published one) names a map service
+ * on `hostKey` (`host:port`); GIN-indexed.
+ */
 export async function publishedServiceHostExists(db: Db, hostKey: string): Promise<boolean> {
   const row = await db
     .selectFrom('search_document')
     .select('object_id')
-    .where('state', '=', 'published')
+    .where(publicOnly('search_document'))
     .where(sql<boolean>`service_hosts @> array[${hostKey}]::text[]`)
     .limit(1)
     .executeTakeFirst();

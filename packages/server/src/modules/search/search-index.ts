@@ -16,7 +16,7 @@ import * as repo from './search-index.repository.js';
  * stores a document changes: the next start rebuilds the index (`ensureSearchIndex`), which
  * rewrites the documents whose content hash came out different and leaves the others.
  */
-export const SEARCH_INDEX_VERSION = 8;
+export const SEARCH_INDEX_VERSION = 9;
 
 /**
  * Recomputes the documents of these objects inside the caller's transaction. Locks the object

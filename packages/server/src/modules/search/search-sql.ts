@@ -312,16 +312,6 @@ export function filterQueryCondition(fq: FilterQuery, indexes = allIndexes): Sql
   return fq.negated ? sql`((${condition}) is not true)` : sql`(${condition})`;
 }
 
-/**
- * Only what the viewer may read; `undefined` tokens (editors, administrators) see all. Every
- * viewer's tokens include `public`, which most documents carry, so the test is made on the
- * rows other conditions found (`is true` keeps the planner from reading the index of most of
- * the catalogue for it).
- */
-export function visibilityCondition(tokens: readonly string[] | undefined): Sql | undefined {
-  return tokens ? sql`((d.readers && ${sql.val([...tokens])}::text[]) is true)` : undefined;
-}
-
 export function conjunction(conditions: (Sql | undefined)[]): Sql {
   const present = conditions.filter((c): c is Sql => c !== undefined);
   return present.length === 0 ? sql`true` : sql.join(present, sql.raw(' and '));

@@ -18,7 +18,7 @@ import { indexThumbnails } from '../preview/thumbnail.js';
 import { footprintGeometry } from './footprint.js';
 import { parameterProblem, SearchQueryInvalidError } from './search.errors.js';
 import * as repo from './search.repository.js';
-import { normaliseText, viewerTokens } from './search-document.js';
+import { normaliseText } from './search-document.js';
 import { integer, parseSearch, type SearchRequest, type SpatialParams } from './search-params.js';
 import { abstractSnippets, languageSnippets } from './search-snippets.js';
 import {
@@ -28,10 +28,10 @@ import {
   orderBy,
   queryCondition,
   rankTsquery,
-  visibilityCondition,
 } from './search-sql.js';
 import { rows, type SearchTarget, type Sql } from './search-statements.js';
 import { emptyFacets, type FacetQuery, facetCounts, type Tally, tally } from './search-tallies.js';
+import { viewerTokens, visibleTo } from './visibility-sql.js';
 
 /**
  * The catalogue search: plans a checked query (search-params.ts) for one viewer, runs its
@@ -57,7 +57,7 @@ interface Plan {
 }
 
 function plan(request: SearchRequest, viewer: Viewer): Plan {
-  const visibility = visibilityCondition(viewerTokens(viewer));
+  const visibility = visibleTo(viewerTokens(viewer));
   const text = queryCondition(request.query);
   const rank = rankTsquery(request.query);
   const base = [visibility, text];
@@ -320,7 +320,7 @@ export async function suggest(
     searchLimits.suggestRowsMax,
   );
   if (norm.length < searchLimits.suggestMin) return { suggestions: [] };
-  const visibility = visibilityCondition(viewerTokens(viewer));
+  const visibility = visibleTo(viewerTokens(viewer));
   const found = await rows<repo.SuggestionRow>(
     target,
     repo.suggestionsStatement(norm, visibility, count),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { publicOnly } from '../search/visibility-sql.js';
 
 /**
  * SQL of the sitemap. Its records are what a visitor finds — the search index's documents
@@ -27,7 +28,7 @@ export interface IdRange {
   upTo?: string;
 }
 
-const publicDocuments = sql`search_document.readers @> array['public']::text[]`;
+const publicDocuments = publicOnly('search_document');
 
 function rangeCondition(range: IdRange) {
   return sql.join(

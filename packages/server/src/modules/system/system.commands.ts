@@ -1,5 +1,5 @@
+import { requireAdministrator } from '../../http/guards.js';
 import type { CommandModule } from '../commands/command.types.js';
-import { requireAdministrator } from '../processes/process.service.js';
 import { readStatistics } from './statistics.service.js';
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -36,7 +36,7 @@ export const systemCommands: CommandModule = {
         de: 'Leert die Zwischenspeicher im Arbeitsspeicher des App-Prozesses, der den Befehl ausführt (gerenderte statische Seiten, der Signierschlüssel für Datei-URLs), und nennt, was geleert wurde. Andere App-Prozesse behalten ihre.',
       },
       async run(env) {
-        requireAdministrator(env.ctx.auth);
+        requireAdministrator(env.ctx.auth, 'clear caches');
         const cleared = env.caches.clearAll();
         if (cleared.length === 0) env.out('This process keeps no caches in memory.');
         for (const cache of cleared) env.out(`Cleared ${cache.name}: ${cache.entries} entries`);

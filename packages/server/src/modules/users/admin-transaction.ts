@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.js';
+import { requireAdministrator } from '../../http/guards.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { AuditSource } from '../audit/audit.service.js';
-import { LastAdministratorError, requireAdministrator, SelfLockoutError } from './users.errors.js';
+import { LastAdministratorError, MANAGE_USERS, SelfLockoutError } from './users.errors.js';
 import { enabledAdministratorIds, lockAdministration } from './users.repository.js';
 
 /** What user and group administration needs of a request. */
@@ -18,7 +19,8 @@ export async function administer<T>(
   ctx: UsersContext,
   change: (trx: Db, source: AuditSource) => Promise<T>,
 ): Promise<T> {
-  const auth = requireAdministrator(ctx.auth);
+  // Also reached outside HTTP: the console's and the CLI's user commands.
+  const auth = requireAdministrator(ctx.auth, MANAGE_USERS);
   const source: AuditSource = {
     actor: auth.principal.name,
     requestId: ctx.requestId,

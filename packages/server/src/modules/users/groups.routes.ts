@@ -9,7 +9,9 @@ import {
 } from '@geoportal/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
 import * as groups from './groups.service.js';
+import { MANAGE_USERS } from './users.errors.js';
 import { usersContext } from './users.routes.js';
 
 const tags = ['groups'];
@@ -18,6 +20,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /** `/groups`: groups, their roles and members (administrators only). */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', administratorsOnly(MANAGE_USERS));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { TemporaryPassword, UserDetail } from '@geoportal/contract/users';
+import { requireAdministrator } from '../../http/guards.js';
 import { ReadonlyUserError } from '../access/access.errors.js';
 import { endSessionsOfAccount, unlockSignIn } from '../access/access.service.js';
 import { hashPassword } from '../access/password.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { refreshSearchDocuments } from '../search/search-index.js';
+import { transferOwner } from '../objects/object-writes.js';
 import { administer, type UsersContext } from './admin-transaction.js';
-import { OwnsRecordsError, requireAdministrator, SuccessorInvalidError } from './users.errors.js';
+import { MANAGE_USERS, OwnsRecordsError, SuccessorInvalidError } from './users.errors.js';
 import * as repo from './users.repository.js';
 import { checkPassword, getUser, loadUser, nameKey } from './users.service.js';
 
@@ -60,7 +61,7 @@ export async function resetPassword(
   name: string,
   chosen: string | undefined,
 ): Promise<TemporaryPassword> {
-  requireAdministrator(ctx.auth);
+  requireAdministrator(ctx.auth, MANAGE_USERS);
   const row = await loadUser(ctx.db, name);
   if (Object.keys(row.attributes ?? {}).length > 0) throw new ReadonlyUserError();
   const password = chosen ?? temporaryPassword();
@@ -108,18 +109,13 @@ export async function deleteUser(
     if (owned > 0 && !successor) throw new OwnsRecordsError(owned);
     let moved: string[] = [];
     if (successor && owned > 0) {
-      moved = await repo.transferRecords(trx, row.id, successor.id);
-      // The owner decides who finds a draft, so the search index learns the new one.
-      await refreshSearchDocuments(trx, moved);
-      // Each record's own history of owners: the audit log filtered by the record finds it.
-      for (const id of moved) {
-        await writeAudit(trx, source, {
-          action: 'object.owner_change',
-          targetKind: 'object',
-          target: id,
-          details: { owner: { before: row.name, after: successor.name } },
-        });
-      }
+      // Through the objects write kernel: an audit entry per record, the search learns the owner.
+      moved = await transferOwner(
+        trx,
+        { name: source.actor, audit: source },
+        { id: row.id, name: row.name },
+        { id: successor.id, name: successor.name },
+      );
     }
     await repo.deleteAccount(trx, row.id);
     await writeAudit(trx, source, {

@@ -1,26 +1,8 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import { BadRequestError, HttpError, NotFoundError } from '../../http/errors.js';
-import type { Auth } from '../access/access.service.js';
-import { holdsAdministrator } from '../objects/policy.js';
 
-/** 401 without sign-in, 403 for signed-in users who are not administrators. */
-export function requireAdministrator(auth: Auth | null): Auth {
-  if (!auth) {
-    throw new HttpError(
-      401,
-      ErrorCode.authRequired,
-      'Sign in first: this needs a valid AccessToken.',
-    );
-  }
-  if (!holdsAdministrator(auth.principal.roles)) {
-    throw new HttpError(
-      403,
-      ErrorCode.forbidden,
-      'Only administrators may manage users and groups.',
-    );
-  }
-  return auth;
-}
+/** What user and group administration refuses to others: "Only administrators may …". */
+export const MANAGE_USERS = 'manage users and groups';
 
 const quoted = (name: string) => `"${name.slice(0, 64)}"`;
 

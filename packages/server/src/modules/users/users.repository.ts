@@ -224,17 +224,6 @@ export async function countOwnedRecords(db: Db, id: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Gives every record of `fromId` to `toId`; answers the ids of the moved records. */
-export async function transferRecords(db: Db, fromId: string, toId: string): Promise<string[]> {
-  const rows = await db
-    .updateTable('object')
-    .set({ owner_id: toId })
-    .where('owner_id', '=', fromId)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function listRoleRows(db: Db) {
   return db.selectFrom('role').select(['name', 'description']).orderBy('name').execute();
 }

@@ -14,8 +14,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorsOnly } from '../../http/guards.js';
 import type { UsersContext } from './admin-transaction.js';
 import * as lifecycle from './user-lifecycle.service.js';
+import { MANAGE_USERS } from './users.errors.js';
 import * as users from './users.service.js';
 
 const tags = ['users'];
@@ -29,6 +31,7 @@ export function usersContext(request: FastifyRequest): UsersContext {
 
 /** `/users` and `/roles`: user administration (administrators only). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', administratorsOnly(MANAGE_USERS));
   // Administrative answers describe accounts as they are now; no cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

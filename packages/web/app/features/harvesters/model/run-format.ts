@@ -18,7 +18,6 @@ export const isRunOpen = (run: HarvestRun | null | undefined) =>
 /** The translation key of a collision policy (the policies' names contain spaces). */
 export const collisionKey = {
   skip: 'skip',
-  'overwrite if newer': 'overwrite',
   'keep both': 'keepBoth',
 } as const;
 

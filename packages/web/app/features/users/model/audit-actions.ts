@@ -1,6 +1,6 @@
 /**
- * The actions the audit log records: users and groups, and the workflow and access control
- * of records, the control of processes and schedules, and the harvesters. Each has a translation
+ * The actions the audit log records: users and groups, a user's changes of their own
+ * account, and the workflow and access control of records, the control of processes and schedules, and the harvesters. Each has a translation
  * `audit.action.<action>`, and its kind (the part before the dot) one `audit.kind.<kind>`.
  * Kept as a list so the filter offers them by name, grouped by kind.
  */
@@ -12,11 +12,15 @@ export const auditActions = [
   'user.enable',
   'user.unlock',
   'user.password_reset',
+  'account.password_change',
+  'account.profile_change',
   'group.create',
   'group.update',
   'group.delete',
   'group.member_add',
   'group.member_remove',
+  'object.create',
+  'object.update',
   'object.transition',
   'object.delete',
   'object.access_change',

@@ -30,6 +30,7 @@ describe('audit details', () => {
     const groups = actionsByKind();
     expect(groups.map((g) => g.kind)).toEqual([
       'user',
+      'account',
       'group',
       'object',
       'process',
