@@ -54,7 +54,7 @@ export const processKindParams = {
    * lists, withdraws those it no longer lists after a complete run.
    */
   'harvest.run': z.object({ harvester: z.uuid() }).strict(),
-  /** Removes a harvester's records in one set operation, then the harvester itself. */
+  /** Removes the records a harvester created (through the objects write kernel), then it. */
   'harvest.delete': z.object({ harvester: z.uuid() }).strict(),
   /** Deletes expired sessions, spent sign-in counters and finished jobs past their retention. */
   'maintenance.purge': z.object({}).strict(),

@@ -1,4 +1,4 @@
-import type { LanguageText, Metadata } from './record.js';
+import type { LanguageText, Metadata, RecordDates } from './record.js';
 
 /**
  * The record's rules that need no schema library: its limits, the required fields and the
@@ -44,6 +44,15 @@ export const relationTypes = [
   'dependency',
   'revisionOf',
 ] as const;
+
+/**
+ * The reference date of a record: its revision date, else its publication date, else its
+ * creation date (ISO 19115 CI_DateTypeCode). The search index sorts and facets by it, the
+ * catalogue protocols write it as `dc:date`, and a search hit shows it.
+ */
+export function referenceDate(dates: RecordDates | undefined): string | undefined {
+  return dates?.revision ?? dates?.publication ?? dates?.creation;
+}
 
 /** Resource types that describe data and so need extent, topic category and lineage. */
 const dataTypes = new Set(['dataset', 'series']);

@@ -20,6 +20,7 @@ export {
   pruneEmpty,
   type RequiredField,
   recordLimits,
+  referenceDate,
   relationTypes,
   requiredFields,
   unstorableTexts,

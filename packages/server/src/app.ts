@@ -44,9 +44,7 @@ import {
 import { fileRoutes } from './modules/files/file.routes.js';
 import { registerFileStore } from './modules/files/file-store.plugin.js';
 import { forgetFileUrlKey } from './modules/files/signed-url.js';
-import type { refuseAddress } from './modules/geo/address-policy.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
-import { type Resolve, systemResolve } from './modules/geo/proxy.service.js';
 import { harvestRoutes } from './modules/harvest/harvest.routes.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { loadTranslations } from './modules/i18n/i18n.service.js';
@@ -55,6 +53,8 @@ import { oaiRoutes } from './modules/oai/oai.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { objectAccessRoutes } from './modules/objects/object-access.routes.js';
 import { ogcApiRoutes } from './modules/ogcapi/ogcapi.routes.js';
+import type { refuseAddress } from './modules/outbound/address-policy.js';
+import { type Resolve, systemResolve } from './modules/outbound/outbound.service.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { processRoutes } from './modules/processes/process.routes.js';
 import { queueSystemJob } from './modules/processes/process.service.js';
@@ -94,7 +94,10 @@ export interface BuildOptions {
   gitInfoFile?: string | URL;
   /** The current time; tests pass a controllable clock. */
   clock?: () => Date;
-  /** Host name lookup of the geo proxy; tests make names resolve to chosen addresses. */
+  /**
+   * Host name lookup of the geo proxy and a harvester's connection test (the outbound client);
+   * tests make names resolve to chosen addresses.
+   */
   geoResolve?: Resolve;
   /**
    * The proxy's address rule (default `refuseAddress`); tests let loopback through so that

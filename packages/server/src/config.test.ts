@@ -134,3 +134,145 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('the catalogue identity (CATALOGUE_*, formerly CSW_*)', () => {
+  it('describes the catalogue with the built-in texts when nothing is set, as before', () => {
+    const config = loadConfig({});
+    expect(config.catalogue).toEqual({
+      defaultLanguage: 'de',
+      texts: {
+        de: {
+          title: 'Geoportal-Katalogdienst',
+          abstract: 'Metadaten der Geodaten, Dienste und Dokumente dieses Geoportals (CSW 2.0.2).',
+          keywords: ['Katalog', 'Metadaten', 'CSW'],
+          fees: 'keine',
+          accessConstraints: 'keine',
+          providerName: 'Geoportal',
+          contactName: undefined,
+        },
+        en: {
+          title: 'Geoportal catalogue service',
+          abstract:
+            'Metadata of the geodata, services and documents of this Geoportal (CSW 2.0.2).',
+          keywords: ['catalogue', 'metadata', 'CSW'],
+          fees: 'none',
+          accessConstraints: 'none',
+          providerName: 'Geoportal',
+          contactName: undefined,
+        },
+      },
+      providerSite: undefined,
+      contactEmail: undefined,
+    });
+    expect(config.oai).toMatchObject({
+      repositoryName: 'Geoportal catalogue',
+      adminEmail: 'webmaster@localhost',
+    });
+    expect(config.dcat.publisherName).toBe('Geoportal');
+    expect(config.csw.maxRecords).toBe(100);
+  });
+
+  it('reads every CATALOGUE_* variable', () => {
+    const { catalogue } = loadConfig({
+      CATALOGUE_DEFAULT_LANGUAGE: 'en',
+      CATALOGUE_TITLE_DE: 'Landeskatalog',
+      CATALOGUE_TITLE_EN: 'State catalogue',
+      CATALOGUE_ABSTRACT: 'About it',
+      CATALOGUE_KEYWORDS: 'a, b,,c',
+      CATALOGUE_FEES_DE: 'gebührenfrei',
+      CATALOGUE_ACCESS_CONSTRAINTS_EN: 'open',
+      CATALOGUE_PROVIDER_NAME_DE: 'Landesamt',
+      CATALOGUE_CONTACT_NAME: 'Katalogteam',
+      CATALOGUE_PROVIDER_SITE: 'https://landesamt.example.org',
+      CATALOGUE_CONTACT_EMAIL: 'katalog@example.org',
+    });
+    expect(catalogue.defaultLanguage).toBe('en');
+    expect(catalogue.texts.de).toEqual({
+      title: 'Landeskatalog',
+      abstract: 'About it',
+      keywords: ['a', 'b', 'c'],
+      fees: 'gebührenfrei',
+      // Unset in German: the default language's (en) text.
+      accessConstraints: 'open',
+      providerName: 'Landesamt',
+      contactName: 'Katalogteam',
+    });
+    expect(catalogue.texts.en).toMatchObject({
+      title: 'State catalogue',
+      fees: 'none',
+      providerName: 'Geoportal',
+    });
+    expect(catalogue.providerSite).toBe('https://landesamt.example.org');
+    expect(catalogue.contactEmail).toBe('katalog@example.org');
+  });
+
+  it('falls back to the CSW_* name of each variable, the CATALOGUE_* name winning at each step', () => {
+    const { catalogue, csw } = loadConfig({
+      CSW_DEFAULT_LANGUAGE: 'en',
+      CSW_TITLE_EN: 'Old English title',
+      CATALOGUE_TITLE: 'New unmarked title',
+      CSW_ABSTRACT: 'Old abstract',
+      CATALOGUE_ABSTRACT: 'New abstract',
+      CSW_PROVIDER_SITE: 'https://old.example.org',
+      CSW_CONTACT_EMAIL: 'old@example.org',
+      CATALOGUE_CONTACT_EMAIL: 'new@example.org',
+      CSW_MAX_RECORDS: '7',
+    });
+    expect(catalogue.defaultLanguage).toBe('en');
+    // The own language's variable under its old name comes before an unmarked new one.
+    expect(catalogue.texts.en.title).toBe('Old English title');
+    expect(catalogue.texts.de.title).toBe('Old English title');
+    expect(catalogue.texts.de.abstract).toBe('New abstract');
+    expect(catalogue.providerSite).toBe('https://old.example.org');
+    expect(catalogue.contactEmail).toBe('new@example.org');
+    expect(csw.maxRecords).toBe(7);
+  });
+
+  it('names OAI-PMH and the DCAT publisher after the catalogue unless their own variables say otherwise', () => {
+    const named = loadConfig({
+      CATALOGUE_TITLE_DE: 'Landeskatalog',
+      CATALOGUE_PROVIDER_NAME: 'Landesamt',
+      CATALOGUE_CONTACT_EMAIL: 'katalog@example.org',
+    });
+    expect(named.oai).toMatchObject({
+      repositoryName: 'Landeskatalog',
+      adminEmail: 'katalog@example.org',
+    });
+    expect(named.dcat.publisherName).toBe('Landesamt');
+    const own = loadConfig({
+      CATALOGUE_TITLE: 'Landeskatalog',
+      CATALOGUE_CONTACT_EMAIL: 'katalog@example.org',
+      OAI_REPOSITORY_NAME: 'OAI-Name',
+      OAI_ADMIN_EMAIL: 'oai@example.org',
+      DCAT_PUBLISHER_NAME: 'Herausgeber',
+    });
+    expect(own.oai).toMatchObject({ repositoryName: 'OAI-Name', adminEmail: 'oai@example.org' });
+    expect(own.dcat.publisherName).toBe('Herausgeber');
+    // The old name of the title still names the repository too.
+    expect(loadConfig({ CSW_TITLE: 'Alter Katalog' }).oai.repositoryName).toBe('Alter Katalog');
+  });
+
+  it('names every bad catalogue variable, under either name', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        CATALOGUE_DEFAULT_LANGUAGE: 'fr',
+        CATALOGUE_PROVIDER_SITE: 'ftp://x',
+        CATALOGUE_CONTACT_EMAIL: 'nobody',
+        CATALOGUE_TITLE_EN: 'x'.repeat(501),
+        CSW_CONTACT_EMAIL: 'nobody either',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((p) => p.split('=')[0]);
+    expect(names.sort()).toEqual([
+      'CATALOGUE_CONTACT_EMAIL',
+      'CATALOGUE_DEFAULT_LANGUAGE',
+      'CATALOGUE_PROVIDER_SITE',
+      'CATALOGUE_TITLE_EN',
+      'CSW_CONTACT_EMAIL',
+    ]);
+  });
+});

@@ -1,20 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type CswConfig, CswEnvironment, cswConfig } from './modules/csw/csw.config.js';
 import {
-  BasemapsJson,
-  GEO_DEFAULTS,
-  type GeoServiceConfig,
-  HostList,
-} from './modules/geo/geo.config.js';
+  type CatalogueConfig,
+  CatalogueEnvironment,
+  type CatalogueTexts,
+  catalogueConfig,
+  configuredTitle,
+} from './catalogue.config.js';
+import { type CswConfig, CswEnvironment, cswConfig } from './modules/csw/csw.config.js';
+import { BasemapsJson, GEO_DEFAULTS, type GeoServiceConfig } from './modules/geo/geo.config.js';
 import {
   type HarvestConfig,
   HarvestEnvironment,
   harvestConfig,
 } from './modules/harvest/harvest.config.js';
+import { HostList } from './modules/outbound/address-policy.js';
 
-export type { CswConfig };
+export type { CatalogueConfig, CatalogueTexts, CswConfig };
 
 /**
  * The whole configuration, read once from the environment by `loadConfig` and passed down.
@@ -71,7 +74,13 @@ export interface Config {
   searchTimeoutMs: number;
   /** The geo service under /geoth: proxy allow-lists and limits, operator basemaps (`GEO_*`). */
   geo: GeoServiceConfig;
-  /** The catalogue service under /csw: how it describes itself, per language, and its page limit (`CSW_*`). */
+  /**
+   * The catalogue's identity, per language: title, description, keywords, provider
+   * (publisher), contact, default language (`CATALOGUE_*`, formerly `CSW_*`). CSW, OGC API
+   * Records, DCAT and OAI-PMH describe the catalogue with it.
+   */
+  catalogue: CatalogueConfig;
+  /** The catalogue service under /csw: its page limit (`CSW_MAX_RECORDS`). */
   csw: CswConfig;
   /** The OAI-PMH interface under /oai: how it names itself and its page size (`OAI_*`). */
   oai: OaiConfig;
@@ -92,11 +101,15 @@ export interface Config {
 
 /** What the OAI-PMH Identify answer says, and how many records one list answer holds. */
 export interface OaiConfig {
-  /** `repositoryName` (`OAI_REPOSITORY_NAME`, default the CSW title). */
+  /**
+   * `repositoryName` (`OAI_REPOSITORY_NAME`, default the catalogue's title in its default
+   * language where a variable sets one, else `Geoportal catalogue`).
+   */
   repositoryName: string;
   /**
-   * `adminEmail` (`OAI_ADMIN_EMAIL`, default `CSW_CONTACT_EMAIL`, else `webmaster@` the host
-   * of `PUBLIC_URL`). OAI-PMH requires one; set it to a mailbox that is read.
+   * `adminEmail` (`OAI_ADMIN_EMAIL`, default the catalogue's `CATALOGUE_CONTACT_EMAIL`, else
+   * `webmaster@` the host of `PUBLIC_URL`). OAI-PMH requires one; set it to a mailbox that
+   * is read.
    */
   adminEmail: string;
   /**
@@ -130,7 +143,7 @@ export interface DcatConfig {
   contributorId: string | undefined;
   /**
    * The catalogue's publisher, and the datasets' where a record names no publisher
-   * (`DCAT_PUBLISHER_NAME`, default the CSW provider name).
+   * (`DCAT_PUBLISHER_NAME`, default the catalogue's provider name in its default language).
    */
   publisherName: string;
 }
@@ -245,6 +258,7 @@ const Environment = z.object({
   GEO_PROXY_CLIENT_CONCURRENCY: positiveInteger.optional(),
   GEO_PROXY_CONCURRENCY: positiveInteger.optional(),
   GEO_BASEMAPS: BasemapsJson.optional(),
+  ...CatalogueEnvironment,
   ...CswEnvironment,
   OAI_REPOSITORY_NAME: z.string().trim().min(1).max(500).optional(),
   OAI_ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
@@ -309,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = e.PORT ?? 8085;
   const publicUrl = stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${port}`);
   const publicHost = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  const catalogue = catalogueConfig(e);
   const config: Config = {
     port,
     host: e.HOST ?? 'localhost',
@@ -341,10 +356,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxyConcurrency: e.GEO_PROXY_CONCURRENCY ?? GEO_DEFAULTS.proxyConcurrency,
       basemaps: e.GEO_BASEMAPS ?? [],
     },
+    catalogue,
     csw: cswConfig(e),
     oai: {
-      repositoryName: e.OAI_REPOSITORY_NAME ?? e.CSW_TITLE ?? 'Geoportal catalogue',
-      adminEmail: e.OAI_ADMIN_EMAIL ?? e.CSW_CONTACT_EMAIL ?? `webmaster@${publicHost}`,
+      repositoryName: e.OAI_REPOSITORY_NAME ?? configuredTitle(e) ?? 'Geoportal catalogue',
+      adminEmail: e.OAI_ADMIN_EMAIL ?? catalogue.contactEmail ?? `webmaster@${publicHost}`,
       repositoryIdentifier: e.OAI_REPOSITORY_IDENTIFIER ?? publicHost,
       pageSize: e.OAI_PAGE_SIZE ?? 100,
     },
@@ -353,7 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pageSize: e.DCAT_PAGE_SIZE ?? 100,
       contributorId: e.DCAT_CONTRIBUTOR_ID,
       publisherName:
-        e.DCAT_PUBLISHER_NAME ?? cswConfig(e).texts[e.CSW_DEFAULT_LANGUAGE ?? 'de'].providerName,
+        e.DCAT_PUBLISHER_NAME ?? catalogue.texts[catalogue.defaultLanguage].providerName,
     },
     processes: {
       worker: e.PROCESS_WORKER ?? true,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@geoportal/contract/languages';
+import type { CatalogueConfig, CatalogueTexts, Config } from '../../config.js';
 import { declaration, element, textElement } from '../records/xml-writing.js';
-import type { CswConfig, CswTexts } from './csw.config.js';
 import { CswException, invalid } from './csw.errors.js';
 import { domainPropertyNames, parameterNames } from './csw-domain.js';
 import {
@@ -37,7 +37,7 @@ export function chosenSections(asked: string[] | undefined): Set<Section> {
 const values = (name: string, list: readonly string[]) =>
   element('ows:Parameter', { name }, ...list.map((v) => textElement('ows:Value', v)));
 
-function serviceIdentification(c: CswTexts): string {
+function serviceIdentification(c: CatalogueTexts): string {
   return element(
     'ows:ServiceIdentification',
     {},
@@ -53,7 +53,7 @@ function serviceIdentification(c: CswTexts): string {
   );
 }
 
-function serviceProvider(c: CswConfig, texts: CswTexts, publicUrl: string): string {
+function serviceProvider(c: CatalogueConfig, texts: CatalogueTexts, publicUrl: string): string {
   return element(
     'ows:ServiceProvider',
     {},
@@ -190,7 +190,7 @@ const languageCodes: Record<string, Language> = {
  * supported language is answered in that language; an unsupported one, or none, in the
  * service's default language, never with an exception.
  */
-export function responseLanguage(asked: string | undefined, config: CswConfig): Language {
+export function responseLanguage(asked: string | undefined, config: CatalogueConfig): Language {
   return languageCodes[asked?.trim().toLowerCase() ?? ''] ?? config.defaultLanguage;
 }
 
@@ -221,7 +221,7 @@ const languageElement = (name: string, language: Language) =>
  * contact e-mail address there is none: the metadata point of contact requires one.
  */
 function extendedCapabilities(
-  c: CswConfig,
+  c: CatalogueConfig,
   language: Language,
   endpoint: string,
   metadataDate: string,
@@ -274,14 +274,10 @@ function extendedCapabilities(
  * documents in every language), so a changed configuration or a new release of the service
  * changes the value too.
  */
-export function updateSequence(
-  config: CswConfig,
-  publicUrl: string,
-  changedAt: Date | null,
-): string {
+export function updateSequence(config: ServiceConfig, changedAt: Date | null): string {
   const moment = changedAt ? changedAt.toISOString().replace(/\D/g, '') : '0'.repeat(17);
   const metadata = (Object.keys(iso6392b) as Language[])
-    .map((language) => body(config, publicUrl, new Set(sectionNames), language, ''))
+    .map((language) => body(config, new Set(sectionNames), language, ''))
     .join('');
   const digest = createHash('sha256').update(metadata).digest('hex').slice(0, 12);
   return `${moment}-${digest}`;
@@ -312,27 +308,32 @@ export function compareUpdateSequence(
 // The document ------------------------------------------------------------------------------------
 
 function body(
-  config: CswConfig,
-  publicUrl: string,
+  { catalogue, csw, publicUrl }: ServiceConfig,
   sections: Set<Section>,
   language: Language,
   metadataDate: string,
 ): string {
   const endpoint = `${publicUrl}/csw`;
-  const texts = config.texts[language];
+  const texts = catalogue.texts[language];
   return [
     sections.has('ServiceIdentification') ? serviceIdentification(texts) : '',
-    sections.has('ServiceProvider') ? serviceProvider(config, texts, publicUrl) : '',
+    sections.has('ServiceProvider') ? serviceProvider(catalogue, texts, publicUrl) : '',
     sections.has('OperationsMetadata')
       ? operationsMetadata(
           endpoint,
-          config.maxRecords,
-          extendedCapabilities(config, language, endpoint, metadataDate),
+          csw.maxRecords,
+          extendedCapabilities(catalogue, language, endpoint, metadataDate),
         )
       : '',
     sections.has('Filter_Capabilities') ? filterCapabilities() : '',
   ].join('');
 }
+
+/**
+ * What the capabilities are made of: the catalogue's identity (`config.catalogue`), the
+ * service's page limit and the public address.
+ */
+export type ServiceConfig = Pick<Config, 'catalogue' | 'csw' | 'publicUrl'>;
 
 export interface CapabilitiesRequest {
   sections: Set<Section>;
@@ -350,8 +351,8 @@ export interface CapabilitiesRequest {
  * with `version` and `updateSequence`, as OWS 1.0 says; with a later one than the
  * service's, InvalidUpdateSequence.
  */
-export function capabilities(config: CswConfig, publicUrl: string, r: CapabilitiesRequest): string {
-  const current = updateSequence(config, publicUrl, r.changedAt);
+export function capabilities(config: ServiceConfig, r: CapabilitiesRequest): string {
+  const current = updateSequence(config, r.changedAt);
   const comparison = r.updateSequence ? compareUpdateSequence(r.updateSequence, current) : 'lower';
   if (comparison === 'higher') {
     throw new CswException(
@@ -364,7 +365,7 @@ export function capabilities(config: CswConfig, publicUrl: string, r: Capabiliti
     version: '2.0.2',
     updateSequence: current,
     ...xmlns('csw', 'ows', 'ogc', 'gml', 'xlink', 'xsi'),
-    'xsi:schemaLocation': config.contactEmail
+    'xsi:schemaLocation': config.catalogue.contactEmail
       ? `${CSW_SCHEMA_LOCATION} ${INSPIRE_SCHEMA_LOCATION}`
       : CSW_SCHEMA_LOCATION,
   };
@@ -372,10 +373,6 @@ export function capabilities(config: CswConfig, publicUrl: string, r: Capabiliti
   const metadataDate = (r.changedAt ?? r.now).toISOString().slice(0, 10);
   return (
     declaration +
-    element(
-      'csw:Capabilities',
-      attributes,
-      body(config, publicUrl, r.sections, r.language, metadataDate),
-    )
+    element('csw:Capabilities', attributes, body(config, r.sections, r.language, metadataDate))
   );
 }

@@ -1,7 +1,7 @@
 import type { FacetField, FacetValue, ValueField } from '@geoportal/contract/search';
-import { scopeCode } from '../records/iso19139-codes.js';
 import { declaration, element, textElement } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
+import { type DomainProperty, domainProperties, queryableKey } from './csw-queryables.js';
 import { outputSchemas, sectionNames, typeNames } from './csw-request.js';
 import { xmlns } from './csw-xml.js';
 
@@ -34,23 +34,23 @@ for (const [name, values] of [
 export const parameterNames = Object.values(parameterDomains).map((d) => d.name);
 
 /**
- * Queryables with a list of values, and the search field that holds them (facets and value
- * fields); those without a field are of an element no record states: their list is empty.
+ * Queryables with a list of values (`domain` in `csw-queryables.ts`) and the search field that
+ * holds them (facets and value fields); those without a field are of an element no record
+ * states: their list is empty.
  */
-const propertyFacets: Record<string, { name: string; facet?: FacetField | ValueField }> = {
-  type: { name: 'Type', facet: 'type' },
-  subject: { name: 'Subject', facet: 'keyword' },
-  format: { name: 'Format', facet: 'format' },
-  organisationname: { name: 'OrganisationName', facet: 'organisation' },
-  crs: { name: 'CRS', facet: 'crs' },
-  responsiblepartyrole: { name: 'ResponsiblePartyRole', facet: 'role' },
-  accessconstraints: { name: 'AccessConstraints', facet: 'restriction' },
-  degree: { name: 'Degree' },
-  classification: { name: 'Classification' },
-  specificationdatetype: { name: 'SpecificationDateType' },
-};
+export const domainPropertyNames = [...domainProperties.values()].map((p) => p.name);
 
-export const domainPropertyNames = Object.values(propertyFacets).map((p) => p.name);
+/** The property a name asks for (any prefix, any case); unknown names are refused. */
+function domainProperty(name: string): DomainProperty {
+  const property = domainProperties.get(queryableKey(name));
+  if (!property) {
+    throw invalid(
+      'PropertyName',
+      `The queryable "${name.slice(0, 80)}" has no list of values. Use ${domainPropertyNames.join(', ')}.`,
+    );
+  }
+  return property;
+}
 
 export type DomainQuery = { kind: 'parameter' | 'property'; names: string[] };
 
@@ -68,14 +68,8 @@ export function domainFacets(query: DomainQuery): (FacetField | ValueField)[] {
     return [];
   }
   return query.names.flatMap((name) => {
-    const property = propertyFacets[name.trim().replace(/^.*:/, '').toLowerCase()];
-    if (!property) {
-      throw invalid(
-        'PropertyName',
-        `The queryable "${name.slice(0, 80)}" has no list of values. Use ${domainPropertyNames.join(', ')}.`,
-      );
-    }
-    return property.facet ? [property.facet] : [];
+    const { field } = domainProperty(name);
+    return field ? [field] : [];
   });
 }
 
@@ -100,14 +94,9 @@ export function domainResponse(
         list(domain.values),
       );
     }
-    const property = propertyFacets[name.trim().replace(/^.*:/, '').toLowerCase()] as {
-      name: string;
-      facet?: FacetField | ValueField;
-    };
-    const counted = property.facet ? facets?.get(property.facet) : undefined;
-    const values = (counted ?? []).map((f) =>
-      property.facet === 'type' ? scopeCode(f.value) : f.value,
-    );
+    const { field, shown } = domainProperty(name);
+    const counted = field ? facets?.get(field) : undefined;
+    const values = (counted ?? []).map((f) => (shown ? shown(f.value) : f.value));
     return element(
       'csw:DomainValues',
       { type: 'csw:Record' },

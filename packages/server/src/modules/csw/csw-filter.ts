@@ -1,5 +1,4 @@
 import type { Box } from '@geoportal/contract/search-query';
-import { typeOfScope } from '../records/iso19139-codes.js';
 import { attrOf, children, textOf, type XmlElement } from '../records/xml-document.js';
 import {
   type Comparison,
@@ -10,94 +9,24 @@ import {
   type SpatialOperator,
   spatialName,
 } from '../search/filter-expr.js';
-import {
-  codeOfUri,
-  crsCode,
-  type Queryable,
-  type QueryableSet,
-} from '../search/filter-translation.js';
 import { invalid } from './csw.errors.js';
 
 /**
  * CSW constraints as OGC Filter Encoding 1.1 (XML) read into the expression tree the search
- * module translates (CQL text is read there too), and the queryables of the ISO AP that the
- * translation answers.
+ * module translates (CQL text is read there too). The queryables of the ISO AP that the
+ * translation answers are rows of `csw-queryables.ts`; their lists are exported here too,
+ * where the capabilities and the service have always found them.
  */
+export {
+  additionalQueryableNames,
+  isoQueryables,
+  queryableNames,
+} from './csw-queryables.js';
 
 /** The spatial operators by their names in Filter Encoding 1.1. */
 export const spatialOperators = Object.values(spatialName);
 
 const LOCATOR = 'Constraint';
-
-/**
- * The queryables of the ISO AP (lower case, without prefix) and their search fields: the
- * core set, and the INSPIRE additional queryables (TG Discovery Services, table 5).
- */
-const queryables: Record<string, Queryable> = {
-  anytext: { kind: 'text' },
-  title: { kind: 'text', fields: ['title'] },
-  abstract: { kind: 'text', fields: ['abstract'] },
-  subject: { kind: 'keyword', field: 'keyword', filter: 'keyword' },
-  // dc:type speaks ISO scope codes (nonGeographicDataset), the index resource types.
-  type: { kind: 'value', filter: 'type', value: (v) => typeOfScope(v.trim()) },
-  format: { kind: 'value', filter: 'format' },
-  organisationname: { kind: 'value', filter: 'organisation' },
-  modified: { kind: 'date', filter: 'modified' },
-  boundingbox: { kind: 'box' },
-  identifier: { kind: 'id' },
-  crs: { kind: 'value', filter: 'crs', value: crsCode },
-  // INSPIRE additional queryables.
-  lineage: { kind: 'text', fields: ['lineage'] },
-  responsiblepartyrole: { kind: 'value', filter: 'role', value: codeOfUri },
-  accessconstraints: { kind: 'value', filter: 'restriction', value: codeOfUri },
-  // gmd:otherConstraints holds the licence, the use and the access constraints.
-  otherconstraints: { kind: 'text', fields: ['useConstraints', 'accessConstraints'] },
-  conditionapplyingtoaccessanduse: { kind: 'text', fields: ['useConstraints'] },
-  classification: { kind: 'unstated' },
-  degree: { kind: 'unstated' },
-  specificationtitle: { kind: 'unstated' },
-  specificationdate: { kind: 'unstated' },
-  specificationdatetype: { kind: 'unstated' },
-};
-
-/** The core queryables of the ISO AP, as the capabilities and error messages name them. */
-export const queryableNames = [
-  'AnyText',
-  'Title',
-  'Abstract',
-  'Subject',
-  'Type',
-  'Format',
-  'OrganisationName',
-  'Modified',
-  'BoundingBox',
-  'Identifier',
-  'CRS',
-];
-
-/** The INSPIRE additional queryables (capabilities: AdditionalQueryables). */
-export const additionalQueryableNames = [
-  'Degree',
-  'AccessConstraints',
-  'OtherConstraints',
-  'Classification',
-  'ConditionApplyingToAccessAndUse',
-  'Lineage',
-  'ResponsiblePartyRole',
-  'SpecificationTitle',
-  'SpecificationDate',
-  'SpecificationDateType',
-];
-
-/** Queryables every record has a value of: never null. */
-const presentInEveryRecord = new Set(['anytext', 'title', 'type', 'modified', 'identifier']);
-
-/** The ISO AP's queryables for the translation into the search query. */
-export const isoQueryables: QueryableSet = {
-  byName: queryables,
-  names: [...queryableNames, ...additionalQueryableNames],
-  presentInEveryRecord,
-};
 
 function numbers(text: string, what: string): number[] {
   const parts = text.trim().split(/\s+/);

@@ -1,14 +1,17 @@
 import type { ObjectNormal } from '@geoportal/contract/object';
-import type { BoundingBox, LanguageText } from '@geoportal/contract/record';
-import { scopeCode } from '../records/iso19139-codes.js';
+import type { BoundingBox } from '@geoportal/contract/record';
+import { type DcElement, dublinCoreElements } from '../records/dublin-core.js';
 import { decimal } from '../records/iso19139-writer.js';
 import { element, textElement } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
 
 /**
  * Records as Dublin Core (`csw:BriefRecord`, `csw:SummaryRecord`, `csw:Record`, CSW 2.0.2
- * §10.2.5 and the schema record.xsd), in the order the schema demands. Texts are written in
- * the record's main language (German when it has one, as the ISO writer does).
+ * §10.2.5 and the schema record.xsd), in the order the schema demands. The elements and their
+ * values are the catalogue's one Dublin Core mapping (records/dublin-core.ts), which OAI-PMH
+ * writes too; here refinements are written as their DCMI terms (dct:abstract, …), the
+ * bounding box as ows:BoundingBox, and each text in one language (German when the record has
+ * it), since the schema's dc:SimpleLiteral carries a `scheme` but no `xml:lang`.
  */
 
 export type ElementSet = 'brief' | 'summary' | 'full';
@@ -23,6 +26,7 @@ export const recordElementNames = [
   'dc:relation',
   'dc:creator',
   'dc:publisher',
+  'dc:contributor',
   'dc:date',
   'dc:language',
   'dc:rights',
@@ -31,6 +35,7 @@ export const recordElementNames = [
   'dct:abstract',
   'dct:references',
   'dct:spatial',
+  'dct:temporal',
   'ows:BoundingBox',
 ] as const;
 export type ElementName = (typeof recordElementNames)[number];
@@ -67,8 +72,6 @@ export function elementNames(asked: string[]): ElementName[] {
   });
 }
 
-const text = (value: LanguageText | undefined) => value?.de ?? value?.en;
-
 /** An ows:BoundingBox (EPSG:4326 in the CSW sense: longitude first, as CRS84). */
 export function owsBoundingBox(box: BoundingBox): string {
   return element(
@@ -79,54 +82,42 @@ export function owsBoundingBox(box: BoundingBox): string {
   );
 }
 
-/** Every element of the record, each name with its occurrences. */
-function recordElements(object: ObjectNormal): Record<ElementName, string[]> {
-  const m = object.metadata;
-  const organisations = [
-    ...new Set((m.contacts ?? []).map((c) => c.organisation ?? c.person).filter(Boolean)),
-  ] as string[];
-  const publisher = (m.contacts ?? []).find((c) => c.role === 'publisher');
-  const date = m.dates?.revision ?? m.dates?.publication ?? m.dates?.creation;
-  const abstract = text(m.abstract);
-  const many = (name: string, values: (string | undefined)[]) =>
-    values.filter((v): v is string => Boolean(v)).map((v) => textElement(name, v));
-  return {
-    'dc:identifier': [textElement('dc:identifier', object.id)],
-    'dc:title': [textElement('dc:title', text(m.title) ?? '')],
-    'dc:type': [textElement('dc:type', scopeCode(object.type))],
-    'dc:subject': many('dc:subject', [...(m.keywords ?? []), ...(m.topicCategories ?? [])]),
-    'dc:format': many(
-      'dc:format',
-      (m.formats ?? []).map((f) => f.name),
-    ),
-    'dc:relation': many(
-      'dc:relation',
-      (m.related ?? []).map((r) => r.id),
-    ),
-    'dc:creator': many('dc:creator', organisations),
-    'dc:publisher': many('dc:publisher', [publisher?.organisation ?? publisher?.person]),
-    'dc:date': many('dc:date', [date]),
-    'dc:language': [textElement('dc:language', m.title.de ? 'ger' : 'eng')],
-    'dc:rights': many('dc:rights', [m.licence, text(m.useConstraints), text(m.accessConstraints)]),
-    'dc:source': many('dc:source', [m.identifier]),
-    'dct:modified': [textElement('dct:modified', object.modified.slice(0, 10))],
-    'dct:abstract': many('dct:abstract', [abstract]),
-    'dct:references': (m.onlineResources ?? []).map((r) =>
-      textElement('dct:references', r.url, { scheme: r.protocol }),
-    ),
-    'dct:spatial': many('dct:spatial', [m.referenceSystem]),
-    'ows:BoundingBox': m.extent ? [owsBoundingBox(m.extent)] : [],
-  };
+/** The qualified name CSW writes an element under. */
+const nameOf = (e: DcElement): string =>
+  e.box ? 'ows:BoundingBox' : e.refinement ? `dct:${e.refinement}` : `dc:${e.element}`;
+
+/** What a record is written from: the object as read, or as a page of records has it. */
+export type CswObject = Pick<ObjectNormal, 'id' | 'type' | 'metadata' | 'modified'>;
+
+/**
+ * Every element of the record as XML, by qualified name. Of the identifiers only the first,
+ * the record's: CSW 2.0.2 (07-006r1 §6.3.2) defines Identifier as "a unique reference to the
+ * record within the catalogue", the id GetRecordById takes; the resource's own identifier is
+ * the ISO profile's ResourceIdentifier, in the ISO output.
+ */
+function recordElements(object: CswObject) {
+  const { id, type, metadata, modified } = object;
+  const elements = dublinCoreElements({ id, type, metadata, modified }, 'preferred');
+  const written = new Map<string, string[]>();
+  for (const e of elements) {
+    const name = nameOf(e);
+    if (name === 'dc:identifier' && written.has(name)) continue;
+    const xml = e.box
+      ? owsBoundingBox(e.box)
+      : textElement(name, e.value, e.scheme ? { scheme: e.scheme } : {});
+    written.set(name, [...(written.get(name) ?? []), xml]);
+  }
+  return written;
 }
 
 /**
  * The record in one of the three element sets, or as a `csw:Record` with only the elements
  * named (ElementName), in the schema's order.
  */
-export function dublinCore(object: ObjectNormal, set: ElementSet | ElementName[]): string {
+export function dublinCore(object: CswObject, set: ElementSet | ElementName[]): string {
   const all = recordElements(object);
   const pick = (names: readonly ElementName[]) =>
-    recordElementNames.filter((n) => names.includes(n)).flatMap((n) => all[n]);
+    recordElementNames.filter((n) => names.includes(n)).flatMap((n) => all.get(n) ?? []);
   if (set === 'brief') return element('csw:BriefRecord', {}, ...pick(briefNames));
   if (set === 'summary') return element('csw:SummaryRecord', {}, ...pick(summaryNames));
   return element('csw:Record', {}, ...pick(set === 'full' ? recordElementNames : set));

@@ -403,20 +403,20 @@ describe('CSW capabilities without per-language texts or contact e-mail', () => 
 
 describe('CSW configuration per language', () => {
   it('takes a text from its language, else the default language, else the unmarked variable, else built in', () => {
-    const { csw } = loadConfig({
+    const { catalogue } = loadConfig({
       CSW_DEFAULT_LANGUAGE: 'de',
       CSW_TITLE: 'Unmarkiert',
       CSW_TITLE_DE: 'Deutsch',
       CSW_ABSTRACT: 'Nur unmarkiert',
       CSW_FEES_EN: 'English fees',
     });
-    expect(csw.defaultLanguage).toBe('de');
-    expect(csw.texts.de.title).toBe('Deutsch');
-    expect(csw.texts.en.title).toBe('Deutsch');
-    expect(csw.texts.en.abstract).toBe('Nur unmarkiert');
-    expect(csw.texts.en.fees).toBe('English fees');
-    expect(csw.texts.de.fees).toBe('keine');
-    expect(csw.texts.en.accessConstraints).toBe('none');
+    expect(catalogue.defaultLanguage).toBe('de');
+    expect(catalogue.texts.de.title).toBe('Deutsch');
+    expect(catalogue.texts.en.title).toBe('Deutsch');
+    expect(catalogue.texts.en.abstract).toBe('Nur unmarkiert');
+    expect(catalogue.texts.en.fees).toBe('English fees');
+    expect(catalogue.texts.de.fees).toBe('keine');
+    expect(catalogue.texts.en.accessConstraints).toBe('none');
   });
 
   it('refuses a default language the product does not have', () => {
@@ -427,12 +427,12 @@ describe('CSW configuration per language', () => {
     const base = loadConfig({ CSW_TITLE: 'A' });
     const other = loadConfig({ CSW_TITLE: 'B' });
     const moment = new Date('2026-03-04T05:06:07.089Z');
-    const a = updateSequence(base.csw, base.publicUrl, moment);
+    const a = updateSequence(base, moment);
     expect(a).toMatch(/^20260304050607089-[0-9a-f]{12}$/);
-    expect(updateSequence(base.csw, base.publicUrl, moment)).toBe(a);
-    const b = updateSequence(other.csw, other.publicUrl, moment);
+    expect(updateSequence(base, moment)).toBe(a);
+    const b = updateSequence(other, moment);
     expect(b.startsWith('20260304050607089-')).toBe(true);
     expect(b).not.toBe(a);
-    expect(updateSequence(base.csw, base.publicUrl, null)).toMatch(/^0{17}-/);
+    expect(updateSequence(base, null)).toMatch(/^0{17}-/);
   });
 });

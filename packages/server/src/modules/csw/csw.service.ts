@@ -42,9 +42,7 @@ async function writeRecords(ctx: Context, ids: string[], selection: RecordSelect
   let written: (string | undefined)[];
   if (selection.outputSchema === 'iso') {
     const trees = await exportIso19139Trees(ctx, ids);
-    written = trees.map(
-      (tree, i) => tree && isoRecord(tree, selection.elementSet, ids[i] as string),
-    );
+    written = trees.map(({ id, tree }) => isoRecord(tree, selection.elementSet, id));
   } else {
     const objects = await getObjectsNormal(ctx, ids);
     written = objects.map((object) => object && dublinCore(object, selection.elementSet));
@@ -201,9 +199,9 @@ async function getCapabilities(
       'acceptVersions',
     );
   }
-  return capabilities(ctx.config.csw, ctx.config.publicUrl, {
+  return capabilities(ctx.config, {
     sections: chosenSections(request.sections),
-    language: responseLanguage(request.language, ctx.config.csw),
+    language: responseLanguage(request.language, ctx.config.catalogue),
     updateSequence: request.updateSequence,
     changedAt: await catalogueChangedAt(ctx.db),
     now: ctx.now,

@@ -1,6 +1,6 @@
-import type { ObjectNormal } from '@geoportal/contract/object';
 import type { Contact, LanguageText, OnlineResource } from '@geoportal/contract/record';
 import type { FileRow } from '../../db/schema.js';
+import type { ObjectRecord } from '../objects/object-kernel.js';
 import { type Graph, iri, type Subject, term, text, typed } from './dcat-graph.js';
 import {
   attributionLicences,
@@ -92,7 +92,7 @@ function classified(graph: Graph, value: string, ...types: [string, string][]) {
   return node;
 }
 
-function spatial(graph: Graph, dataset: Subject, object: ObjectNormal) {
+function spatial(graph: Graph, dataset: Subject, object: ObjectRecord) {
   const m = object.metadata;
   if (m.extent) {
     const location = graph.node();
@@ -133,7 +133,7 @@ function spatial(graph: Graph, dataset: Subject, object: ObjectNormal) {
   }
 }
 
-function temporal(graph: Graph, dataset: Subject, object: ObjectNormal) {
+function temporal(graph: Graph, dataset: Subject, object: ObjectRecord) {
   const t = object.metadata.temporalExtent;
   if (!t?.start && !t?.end) return;
   const period = graph.node();
@@ -143,7 +143,7 @@ function temporal(graph: Graph, dataset: Subject, object: ObjectNormal) {
   graph.add(dataset, term('dct', 'temporal'), period);
 }
 
-function agents(graph: Graph, dataset: Subject, object: ObjectNormal, site: DcatSite) {
+function agents(graph: Graph, dataset: Subject, object: ObjectRecord, site: DcatSite) {
   const contacts = object.metadata.contacts ?? [];
   const points = contacts.filter((c) => c.role === 'pointOfContact' && c.email);
   for (const c of points.length > 0 ? points : contacts) contactPoint(graph, dataset, c);
@@ -178,7 +178,7 @@ function distribution(
   graph: Graph,
   dataset: Subject,
   node: Subject,
-  object: ObjectNormal,
+  object: ObjectRecord,
   access: string,
   download: string | undefined,
   facts: DistributionFacts,
@@ -227,7 +227,7 @@ const SERVICE_TITLES: Record<string, string> = {
 };
 
 /** The file type of a download: the record's first format, else the URL's extension. */
-function downloadFileType(object: ObjectNormal, url: string) {
+function downloadFileType(object: ObjectRecord, url: string) {
   const named = object.metadata.formats?.[0]?.name;
   const byName = named ? fileTypeOfName(named) : undefined;
   if (byName) return byName;
@@ -235,7 +235,7 @@ function downloadFileType(object: ObjectNormal, url: string) {
   return extension ? fileTypeOfName(extension) : undefined;
 }
 
-function onlineDistributions(graph: Graph, dataset: Subject, object: ObjectNormal, site: DcatSite) {
+function onlineDistributions(graph: Graph, dataset: Subject, object: ObjectRecord, site: DcatSite) {
   const page = recordPage(site, object.id);
   (object.metadata.onlineResources ?? []).forEach((resource: OnlineResource, index) => {
     if (resource.protocol === 'website' || resource.protocol === 'documentation') {
@@ -269,7 +269,7 @@ function onlineDistributions(graph: Graph, dataset: Subject, object: ObjectNorma
 function fileDistributions(
   graph: Graph,
   dataset: Subject,
-  object: ObjectNormal,
+  object: ObjectRecord,
   files: FileRow[],
   site: DcatSite,
 ) {
@@ -293,7 +293,7 @@ const firstOf = (...dates: (string | undefined)[]) => dates.find(Boolean);
 /** Writes the record as a dcat:Dataset into the graph and answers the dataset's node. */
 export function writeDataset(
   graph: Graph,
-  object: ObjectNormal,
+  object: ObjectRecord,
   files: FileRow[],
   site: DcatSite,
 ): Subject {

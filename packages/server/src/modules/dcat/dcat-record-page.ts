@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptedRanges } from '../records/record-format.js';
+import { preferredType } from '../../http/negotiate.js';
 import { extensions, mediaTypes, type RdfFormat } from './dcat-serialize.js';
 
 /**
@@ -12,10 +12,16 @@ import { extensions, mediaTypes, type RdfFormat } from './dcat-serialize.js';
 
 const RECORD_PAGE = /^\/metadata\/([\w-]{10,64})\/?(?:\?.*)?$/;
 
-/** The RDF format the Accept header prefers to everything else, if any. */
+/** The page's own media types: a browser that accepts them as well as RDF gets the page. */
+const pageTypes = ['text/html', 'application/xhtml+xml'];
+const rdfFormats = Object.keys(mediaTypes) as RdfFormat[];
+/** The page first: a wildcard (`*∕*`, `text/*`) asks for the page, as before. */
+const offered = [...pageTypes, ...rdfFormats.map((f) => mediaTypes[f])];
+
+/** The RDF format the Accept header prefers to the page, if any. */
 function preferredRdf(accept: string | undefined): RdfFormat | undefined {
-  const [first] = acceptedRanges(accept ?? '');
-  return (Object.keys(mediaTypes) as RdfFormat[]).find((f) => mediaTypes[f] === first?.type);
+  const type = preferredType(accept, offered);
+  return rdfFormats.find((f) => mediaTypes[f] === type);
 }
 
 export function registerRecordPageNegotiation(app: FastifyInstance) {

@@ -1,8 +1,8 @@
 import { ErrorBody } from '@geoportal/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { preferredType } from '../../http/negotiate.js';
 import { NotAcceptableError } from '../records/record.errors.js';
-import { acceptedRanges } from '../records/record-format.js';
 import { catalogPage, pageNumber } from './dcat.service.js';
 import { extensions, mediaTypes, type RdfFormat } from './dcat-serialize.js';
 
@@ -20,14 +20,17 @@ const description =
   'are those the caller may find in the search: visitors get the published ones, a caller ' +
   'sending AccessToken also what their account may read.';
 
-/** The format an Accept header asks for on `/dcat/catalog`; Turtle when it names none. */
+/**
+ * The format an Accept header asks for on `/dcat/catalog`: Turtle when it names none (no
+ * header, `*∕*`, `text/*`), 406 when it accepts none of the three.
+ */
 function negotiate(accept: string | undefined): RdfFormat {
-  if (!accept?.trim()) return 'turtle';
-  for (const { type } of acceptedRanges(accept)) {
-    const format = formats.find((f) => mediaTypes[f] === type);
-    if (format) return format;
-    if (type === '*/*' || type === 'text/*') return 'turtle';
-  }
+  const type = preferredType(
+    accept,
+    formats.map((f) => mediaTypes[f]),
+  );
+  const format = formats.find((f) => mediaTypes[f] === type);
+  if (format) return format;
   throw new NotAcceptableError(
     'The catalogue is offered as text/turtle, application/rdf+xml and application/ld+json (or at /dcat/catalog.ttl, .rdf and .jsonld).',
   );

@@ -3,10 +3,11 @@ import type { Quad } from '@rdfjs/types';
 import type { Config } from '../../config.js';
 import { BadRequestError, HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
+import { visibleFilesOf } from '../files/bundle-view.js';
 import { listVisibleFiles } from '../files/file.service.js';
 import { getObject } from '../objects/object.service.js';
-import type { ObjectContext } from '../objects/object-kernel.js';
-import { viewerOf } from '../objects/policy.js';
+import { type ObjectContext, readablePage } from '../objects/object-kernel.js';
+import { can, viewerOf } from '../objects/policy.js';
 import { matchingIds } from '../search/search.service.js';
 import { writeCatalog } from './dcat-catalog.js';
 import { type DcatSite, writeDataset } from './dcat-dataset.js';
@@ -17,8 +18,8 @@ import { extensions, type RdfFormat, serialize } from './dcat-serialize.js';
  * DCAT-AP.de for harvesters: the catalogue page by page, and one record. The catalogue finds
  * records through the search module (the same index and visibility as `/index/search`: a
  * visitor gets the published records, a signed-in caller also what their account may read)
- * and reads each through the objects service (the same access rule as `GET /object/{id}`), so
- * nothing the policy denies is listed, counted or written.
+ * and reads a page at once through the object kernel (`readablePage`: the same access rule as
+ * `GET /object/{id}`), so nothing the policy denies is listed, counted or written.
  */
 
 type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
@@ -35,15 +36,22 @@ export function siteOf(config: Config): DcatSite {
 /** The catalogue's IRI. */
 export const catalogIri = (config: Config) => `${config.publicUrl}/dcat/catalog`;
 
-/** The record with the files a reader of it sees; undefined when it is gone or not readable. */
-async function readRecord(ctx: ObjectContext, id: string) {
-  try {
-    const object = (await getObject(ctx, id, 'normal')) as ObjectNormal;
-    return { object, files: await listVisibleFiles(ctx, id) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return undefined;
-    throw error;
-  }
+/**
+ * The datasets of a page of records as the caller reads them: of `ids`, each record the
+ * caller's account may read (`readablePage`, no access key: the catalogue lists what the
+ * search finds), in that order, with the files its reader sees (hidden bundles only where the
+ * caller may write the record, as `listVisibleFiles`). Two statements whatever the page's size.
+ */
+async function readDatasets(ctx: Pick<ObjectContext, 'db' | 'auth'>, ids: readonly string[]) {
+  const page = await readablePage(ctx, ids);
+  const files = await visibleFilesOf(
+    ctx.db,
+    page.map(({ record, subject, facts }) => ({
+      id: record.id,
+      mayWrite: can(subject, facts, 'write'),
+    })),
+  );
+  return page.map(({ record }) => ({ object: record, files: files.get(record.id) ?? [] }));
 }
 
 /** The quads of one record's dataset, read with the caller's rights (404 like the JSON view). */
@@ -63,17 +71,22 @@ export async function exportDcat(
   return serialize(await recordQuads(ctx, id), format);
 }
 
-/** Quads of public records for other protocols (OAI-PMH): as a visitor reads them. */
+/**
+ * The quads of each record of `ids` that visitors may read, by id (the others are absent):
+ * a page of datasets for other protocols (OAI-PMH), as a visitor reads them.
+ */
 export async function publicRecordQuads(
-  ctx: Pick<RequestContext, 'db' | 'now' | 'config'>,
-  id: string,
-): Promise<Quad[] | undefined> {
-  const visitor = { db: ctx.db, now: ctx.now, auth: null };
-  const record = await readRecord(visitor, id);
-  if (!record) return undefined;
-  const graph = new Graph();
-  writeDataset(graph, record.object, record.files, siteOf(ctx.config));
-  return graph.quads();
+  ctx: Pick<RequestContext, 'db' | 'config'>,
+  ids: readonly string[],
+): Promise<Map<string, Quad[]>> {
+  const site = siteOf(ctx.config);
+  const quads = new Map<string, Quad[]>();
+  for (const { object, files } of await readDatasets({ db: ctx.db, auth: null }, ids)) {
+    const graph = new Graph();
+    writeDataset(graph, object, files, site);
+    quads.set(object.id, graph.quads());
+  }
+  return quads;
 }
 
 /** The 1-based page number of `?page`; anything else is 400. */
@@ -113,22 +126,19 @@ export async function catalogPage(ctx: Context, page: number, format: RdfFormat)
       `The catalogue has ${last} page${last === 1 ? '' : 's'} of ${pageSize} records; page ${page} does not exist.`,
     );
   }
-  const objectCtx = { db: ctx.db, now: ctx.now, auth: ctx.auth };
-  const records = await Promise.all(found.ids.map((id) => readRecord(objectCtx, id)));
   const graph = new Graph();
   const site = siteOf(config);
-  const datasets: Subject[] = [];
-  for (const record of records) {
-    if (record) datasets.push(writeDataset(graph, record.object, record.files, site));
-  }
-  const texts = config.csw.texts;
+  const datasets: Subject[] = (await readDatasets(ctx, found.ids)).map(({ object, files }) =>
+    writeDataset(graph, object, files, site),
+  );
+  const texts = config.catalogue.texts;
   writeCatalog(
     graph,
     {
       title: { de: texts.de.title, en: texts.en.title },
       description: { de: texts.de.abstract, en: texts.en.abstract },
       publisherName: config.dcat.publisherName,
-      homepage: config.csw.providerSite ?? config.publicUrl,
+      homepage: config.catalogue.providerSite ?? config.publicUrl,
     },
     {
       catalogIri: catalogIri(config),

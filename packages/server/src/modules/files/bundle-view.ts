@@ -40,3 +40,31 @@ export async function listBundlesFor(
     files: files.filter((f) => f.bundle === b.name).map(toFileEntry),
   }));
 }
+
+/**
+ * The files a reader sees of each of several objects, in one statement (a page of records,
+ * as DCAT writes their distributions): those of displayed bundles, and of hidden ones too
+ * where the reader may write the object (`mayWrite`); index files first, then by bundle
+ * (order, then name), then path. Objects without such files are absent. The caller has
+ * decided that the objects are readable.
+ */
+export async function visibleFilesOf(
+  db: Db,
+  objects: readonly { id: string; mayWrite: boolean }[],
+): Promise<Map<string, FileRow[]>> {
+  const mayWrite = new Map(objects.map((o) => [o.id, o.mayWrite]));
+  const rows = await repo.listFilesOfObjects(db, [...mayWrite.keys()]);
+  const visible = rows
+    .filter((row) => row.bundle_display || mayWrite.get(row.object_id))
+    .sort(
+      (a, b) =>
+        Number(b.is_index) - Number(a.is_index) ||
+        a.bundle_rank - b.bundle_rank ||
+        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    );
+  const byObject = new Map<string, FileRow[]>();
+  for (const { bundle_display, bundle_rank, ...file } of visible) {
+    byObject.set(file.object_id, [...(byObject.get(file.object_id) ?? []), file]);
+  }
+  return byObject;
+}

@@ -33,6 +33,31 @@ export async function listFiles(db: Db, objectId: string, bundles: string[]) {
     .execute()) as FileRow[];
 }
 
+/**
+ * The files of several objects, each with whether its bundle is displayed and the bundle's
+ * rank among the object's bundles (by order, then name, as `listBundles`), in one
+ * statement: the files of a page of records. In no particular order.
+ */
+export async function listFilesOfObjects(db: Db, objectIds: readonly string[]) {
+  if (objectIds.length === 0) return [];
+  return (await db
+    .selectFrom('file')
+    .innerJoin('bundle', (join) =>
+      join
+        .onRef('bundle.object_id', '=', 'file.object_id')
+        .onRef('bundle.name', '=', 'file.bundle'),
+    )
+    .selectAll('file')
+    .select([
+      'bundle.display as bundle_display',
+      sql<number>`(dense_rank() over (partition by file.object_id order by bundle.sort_order, bundle.name))::int`.as(
+        'bundle_rank',
+      ),
+    ])
+    .where('file.object_id', 'in', [...objectIds])
+    .execute()) as (FileRow & { bundle_display: boolean; bundle_rank: number })[];
+}
+
 export async function findFile(db: Db, objectId: string, bundle: string, path: string) {
   return (await db
     .selectFrom('file')

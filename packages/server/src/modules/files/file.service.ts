@@ -13,6 +13,7 @@ import {
   usableKeyExists,
 } from '../objects/object-kernel.js';
 import { can } from '../objects/policy.js';
+import { visibleFilesOf } from './bundle-view.js';
 import * as repo from './file.repository.js';
 import { BundleNotFoundError, FileNotFoundError, UploadInvalidError } from './files.errors.js';
 import { sniffMediaType } from './media-type.js';
@@ -97,19 +98,7 @@ export async function loadReadableFile(
 export async function listVisibleFiles(ctx: ObjectContext, objectId: string): Promise<FileRow[]> {
   const loaded = await loadReadable(ctx, objectId);
   const mayWrite = can(loaded.subject, loaded.facts, 'write');
-  const bundles = await repo.listBundles(ctx.db, objectId, !mayWrite);
-  const rank = new Map(bundles.map((b, i) => [b.name, i]));
-  const files = await repo.listFiles(
-    ctx.db,
-    objectId,
-    bundles.map((b) => b.name),
-  );
-  return files.sort(
-    (a, b) =>
-      Number(b.is_index) - Number(a.is_index) ||
-      (rank.get(a.bundle) as number) - (rank.get(b.bundle) as number) ||
-      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-  );
+  return (await visibleFilesOf(ctx.db, [{ id: objectId, mayWrite }])).get(objectId) ?? [];
 }
 
 /** Loads a bundle the caller may change (write permission on the object). */

@@ -21,11 +21,6 @@ const xmlType = /^application\/[a-z0-9.!#$&^_-]+\+xml$/;
 const ogcType = /^application\/vnd\.ogc\.[a-z0-9._-]*(xml|gml)(\/[0-9.]+)?$/;
 const pageTypes = new Set(['application/xhtml+xml', 'image/svg+xml']);
 
-/** The media type of a Content-Type header, lower case, without parameters. */
-export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
 /**
  * How an answer of this type goes out: `plain` as it is, `sandboxed` (HTML feature info)
  * with a CSP sandbox, or null: refused.

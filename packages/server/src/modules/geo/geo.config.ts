@@ -1,5 +1,6 @@
 import { type OperatorBasemap, OperatorBasemaps } from '@geoportal/contract/geo';
 import { z } from 'zod';
+import type { HostRule } from '../outbound/address-policy.js';
 
 /**
  * Configuration of the geo service (`/geoth`), parsed by `config.ts` from the `GEO_*`
@@ -13,8 +14,10 @@ export interface GeoServiceConfig {
   proxyAllow: HostRule[];
   /**
    * Hosts that may resolve to private, loopback, unique-local or shared (CGNAT) addresses
-   * (`GEO_PROXY_ALLOW_PRIVATE`), for intranet map servers. They count as allowed too.
-   * Link-local (cloud metadata), multicast, broadcast and unspecified addresses stay refused.
+   * (`GEO_PROXY_ALLOW_PRIVATE`), for intranet map servers. They count as allowed too. The
+   * same list lets every outbound request (harvesting, the link check; `outbound.service.ts`)
+   * reach those hosts. Link-local (cloud metadata), multicast, broadcast and unspecified
+   * addresses stay refused.
    */
   proxyAllowPrivate: HostRule[];
   /**
@@ -41,53 +44,12 @@ export interface GeoServiceConfig {
   basemaps: OperatorBasemap[];
 }
 
-/** One allow-list entry: a lower-case host name or IP address, and a port or null (80/443). */
-export interface HostRule {
-  host: string;
-  port: number | null;
-}
-
 export const GEO_DEFAULTS = {
   proxyMaxBytes: 20 * 1024 ** 2,
   proxyTimeoutMs: 15_000,
   proxyClientConcurrency: 16,
   proxyConcurrency: 64,
 } as const;
-
-const hostName =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const bracketedIpv6 = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/;
-const hostAndPort = /^([^:[\]]+)(?::(\d{1,5}))?$/;
-
-/** Parses `host`, `host:port`, `1.2.3.4:8080` or `[::1]:8080`; null when it is none of them. */
-export function parseHostRule(entry: string): HostRule | null {
-  const text = entry.trim().toLowerCase();
-  const match = bracketedIpv6.exec(text) ?? hostAndPort.exec(text);
-  if (!match?.[1]) return null;
-  const host = match[1];
-  const port = match[2] === undefined ? null : Number(match[2]);
-  if (port !== null && (port < 1 || port > 65535)) return null;
-  if (text.startsWith('[') ? !host.includes(':') : !hostName.test(host)) return null;
-  return { host, port };
-}
-
-/** A comma-separated list of allow-list entries. */
-export const HostList = z.string().transform((value, context) => {
-  const rules: HostRule[] = [];
-  for (const entry of value.split(',').map((part) => part.trim())) {
-    if (entry === '') continue;
-    const rule = parseHostRule(entry);
-    if (!rule) {
-      context.addIssue({
-        code: 'custom',
-        message: `"${entry.slice(0, 100)}" is not a host name or host:port (IPv6 as [addr]:port)`,
-      });
-      return z.NEVER;
-    }
-    rules.push(rule);
-  }
-  return rules;
-});
 
 /** `GEO_BASEMAPS`: a JSON array of operator basemaps, checked against the contract. */
 export const BasemapsJson = z.string().transform((value, context) => {

@@ -1,10 +1,20 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import { HttpError } from '../../http/errors.js';
+import type { OutboundWording } from '../outbound/outbound.errors.js';
 
 /**
  * Errors of the geo service. The proxy's refusals are 4xx (the caller asked for something
- * that is not allowed); failures of the upstream service are 502, its slowness 504.
+ * that is not allowed); failures of the upstream service are 502, its slowness 504. Those it
+ * shares with every outbound request (an address refused, a timeout, an unreachable host…)
+ * are the outbound client's (`outbound/outbound.errors.ts`), worded for the map service.
  */
+
+/** How the outbound client's errors speak when the proxy asked. */
+export const MAP_SERVICE: OutboundWording = {
+  url: 'The url parameter',
+  peer: 'map service',
+  self: 'the proxy',
+};
 
 export class ProxyDisabledError extends HttpError {
   constructor() {
@@ -16,58 +26,12 @@ export class ProxyDisabledError extends HttpError {
   }
 }
 
-export class ProxyUrlInvalidError extends HttpError {
-  constructor(reason: string) {
-    super(400, ErrorCode.proxyUrlInvalid, `The url parameter is not usable: ${reason}.`);
-  }
-}
-
 export class ProxyHostNotAllowedError extends HttpError {
   constructor(host: string, port: number) {
     super(
       403,
       ErrorCode.proxyHostNotAllowed,
       `The host ${host.slice(0, 253)} (port ${port}) is neither on the proxy's allow-list nor the host of a map service in a published record.`,
-    );
-  }
-}
-
-export class ProxyAddressRefusedError extends HttpError {
-  constructor(host: string, reason: string) {
-    super(
-      403,
-      ErrorCode.proxyAddressRefused,
-      `The host ${host.slice(0, 253)} resolves to a ${reason}, which the proxy does not connect to.`,
-    );
-  }
-}
-
-export class ProxyTooManyRedirectsError extends HttpError {
-  constructor(limit: number) {
-    super(
-      502,
-      ErrorCode.proxyTooManyRedirects,
-      `The map service redirected more than ${limit} times.`,
-    );
-  }
-}
-
-export class ProxyTooLargeError extends HttpError {
-  constructor(limit: number) {
-    super(
-      502,
-      ErrorCode.proxyTooLarge,
-      `The map service's answer is larger than the proxy's limit of ${limit} bytes.`,
-    );
-  }
-}
-
-export class ProxyTimeoutError extends HttpError {
-  constructor(ms: number) {
-    super(
-      504,
-      ErrorCode.proxyTimeout,
-      `The map service did not answer completely within ${ms / 1000} seconds.`,
     );
   }
 }
@@ -93,20 +57,6 @@ export class ProxyBusyError extends HttpError {
         ? `You already have ${count} map service requests running through the proxy; wait for them to finish.`
         : `The map service proxy is busy with ${count} requests. Try again in a moment.`,
     );
-  }
-}
-
-/** The map service's host could not be reached at all (name, connection, TLS). */
-export class ProxyUnreachableError extends HttpError {
-  constructor(reason: string) {
-    super(502, ErrorCode.proxyUnreachable, `The map service could not be reached: ${reason}.`);
-  }
-}
-
-/** The map service was reached but answered with an error status. */
-export class ProxyUpstreamError extends HttpError {
-  constructor(reason: string) {
-    super(502, ErrorCode.proxyUpstream, `The map service failed: ${reason}.`);
   }
 }
 

@@ -7,7 +7,7 @@ import { apiCaller, createAccount, signIn, withToken } from '../../test/access-h
 import { stepsTo } from '../../test/expected-access.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { refuseAddress } from './address-policy.js';
+import { refuseAddress } from '../outbound/address-policy.js';
 
 /**
  * The proxy lets through the hosts of the map services (WMS, WMTS) that published records

@@ -14,9 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError, sendRouteNotFound } from '../../http/error-handler.js';
+import { type RefuseAddress, type Resolve, systemResolve } from '../outbound/outbound.service.js';
 import { isPublishedServiceHost } from '../search/search-index.js';
 import { getProductVersion } from '../system/git-info.js';
-import type { refuseAddress } from './address-policy.js';
 import {
   createBasemapService,
   etagOf,
@@ -28,7 +28,7 @@ import { createBasemapTiles } from './basemap-tiles.js';
 import type { GeoServiceConfig } from './geo.config.js';
 import { BasemapTileOutOfRangeError, ProxyBusyError } from './geo.errors.js';
 import { createPlaceSearch } from './places.service.js';
-import { fetchThroughProxy, type Resolve, systemResolve } from './proxy.service.js';
+import { fetchThroughProxy } from './proxy.service.js';
 import { createProxyLimiter } from './proxy-limits.js';
 
 export interface GeoModuleOptions {
@@ -36,7 +36,7 @@ export interface GeoModuleOptions {
   /** Host name lookup of the proxy; tests make names resolve where they need them to. */
   resolve?: Resolve;
   /** The proxy's address rule; tests let loopback through (see `BuildOptions`). */
-  refuse?: typeof refuseAddress;
+  refuse?: RefuseAddress;
 }
 
 /**

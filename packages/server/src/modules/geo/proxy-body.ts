@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { ProxyTimeoutError, ProxyTooLargeError, ProxyUpstreamError } from './geo.errors.js';
+import {
+  OutboundTimeoutError,
+  OutboundTooLargeError,
+  OutboundUpstreamError,
+} from '../outbound/outbound.errors.js';
+import { MAP_SERVICE } from './geo.errors.js';
 
 /**
  * How the proxy carries an upstream answer's body. It reads ahead at most `LOOKAHEAD_BYTES`
@@ -24,7 +29,7 @@ export interface AnswerStart {
 
 /**
  * Reads `response` until it ends or `lookahead` bytes have come; then leaves it paused.
- * Rejects with ProxyTooLargeError past `maxBytes`, and with the stream's error (the deadline's
+ * Rejects with OutboundTooLargeError past `maxBytes`, and with the stream's error (the deadline's
  * abort, a reset) or an upstream error when it closes before its end.
  */
 export function readStart(
@@ -46,7 +51,7 @@ export function readStart(
       size += chunk.length;
       if (size > maxBytes) {
         response.destroy();
-        settle(() => reject(new ProxyTooLargeError(maxBytes)));
+        settle(() => reject(new OutboundTooLargeError(maxBytes, MAP_SERVICE)));
         return;
       }
       chunks.push(chunk);
@@ -58,7 +63,11 @@ export function readStart(
     const onEnd = () => settle(() => resolve({ chunks, size, ended: true }));
     const onError = (error: Error) => settle(() => reject(error));
     const onClose = () =>
-      settle(() => reject(new ProxyUpstreamError('the connection closed before the answer ended')));
+      settle(() =>
+        reject(
+          new OutboundUpstreamError('the connection closed before the answer ended', MAP_SERVICE),
+        ),
+      );
     response.on('data', onData);
     response.on('end', onEnd);
     response.on('error', onError);
@@ -94,14 +103,14 @@ export function streamRest(
   });
   const restartTimer = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => body.destroy(new ProxyTimeoutError(idleMs)), idleMs);
+    timer = setTimeout(() => body.destroy(new OutboundTimeoutError(idleMs, MAP_SERVICE)), idleMs);
   };
   for (const chunk of start.chunks) body.push(chunk);
   restartTimer();
   response.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > maxBytes) {
-      body.destroy(new ProxyTooLargeError(maxBytes));
+      body.destroy(new OutboundTooLargeError(maxBytes, MAP_SERVICE));
       return;
     }
     restartTimer();
@@ -115,7 +124,9 @@ export function streamRest(
   response.on('error', (error) => body.destroy(error));
   response.on('close', () => {
     if (!ended) {
-      body.destroy(new ProxyUpstreamError('the connection closed before the answer ended'));
+      body.destroy(
+        new OutboundUpstreamError('the connection closed before the answer ended', MAP_SERVICE),
+      );
     }
   });
   return body;

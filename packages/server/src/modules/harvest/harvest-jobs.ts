@@ -1,4 +1,4 @@
-import { systemResolve } from '../geo/proxy.service.js';
+import { systemResolve } from '../outbound/outbound.service.js';
 import type { JobKinds } from '../processes/process-job.js';
 import { removeHarvester } from './harvest.service.js';
 import { runHarvest } from './harvest-run.js';

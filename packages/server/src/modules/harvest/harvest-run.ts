@@ -1,8 +1,8 @@
 import { emptyHarvestCounts, type HarvestCounts } from '@geoportal/contract/harvester';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { fetchDocument, type Resolve } from '../geo/proxy.service.js';
 import * as writes from '../objects/object-writes.js';
+import { fetchDocument, type Resolve } from '../outbound/outbound.service.js';
 import { JobCanceled } from '../processes/process-job.js';
 import { vocabularies } from '../records/record.service.js';
 import { getProductVersion } from '../system/git-info.js';

@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { administratorsOnly } from '../../http/guards.js';
-import { matchesRule } from '../geo/address-policy.js';
-import type { Resolve } from '../geo/proxy.service.js';
+import { matchesRule } from '../outbound/address-policy.js';
+import type { Resolve } from '../outbound/outbound.service.js';
 import { harvesterInvalid, MANAGE_HARVESTERS } from './harvest.errors.js';
 import {
   createHarvester,

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { authOfAccount, requireAuth } from '../access/access.service.js';
 import { auditSource, writeAudit } from '../audit/audit.service.js';
-import { refuseAddress } from '../geo/address-policy.js';
 import * as writes from '../objects/object-writes.js';
+import { refuseAddress } from '../outbound/address-policy.js';
 import {
   type ProcessChangeContext,
   type ProcessContext,

@@ -1,7 +1,11 @@
 import type { LinkState } from '@geoportal/contract/record-links';
 import type { Db } from '../../db/database.js';
-import type { GeoServiceConfig } from '../geo/geo.config.js';
-import { type LinkProbe, probeLink, type Resolve } from '../geo/proxy.service.js';
+import {
+  type LinkProbe,
+  type LinkProbeOptions,
+  probeLink,
+  type Resolve,
+} from '../outbound/outbound.service.js';
 import * as repo from './link-status.repository.js';
 
 /** Records read per query; their links are then checked one at a time. */
@@ -11,7 +15,8 @@ const PAGE = 100;
 const checkedScheme = /^https?:\/\//i;
 
 export interface LinkCheckOptions {
-  config: GeoServiceConfig;
+  /** `GEO_PROXY_ALLOW_PRIVATE` and `GEO_PROXY_TIMEOUT` (`config.geo`). */
+  config: LinkProbeOptions['config'];
   resolve: Resolve;
   userAgent: string;
   /** One record; absent: every record. */

@@ -1,12 +1,15 @@
-import type { LanguageText, Metadata } from '@geoportal/contract/record';
-import { scopeCode } from '../records/iso19139-codes.js';
-import { decimal } from '../records/iso19139-writer.js';
+import type { Metadata } from '@geoportal/contract/record';
+import { dublinCoreElements } from '../records/dublin-core.js';
 import { element, textElement } from '../records/xml-writing.js';
 
 /**
  * Records as unqualified Dublin Core in the OAI-PMH container `oai_dc:dc` (OAI-PMH 2.0 §6.2,
- * schema oai_dc.xsd), the format every harvester reads. Texts are written in each language
- * the record has, marked with `xml:lang`; extents as DCMI Box and Period values.
+ * schema oai_dc.xsd), the format every harvester reads. The elements and values are the
+ * catalogue's one Dublin Core mapping (records/dublin-core.ts), which CSW writes too: all of
+ * them, each refinement as the element it refines (dct:abstract as dc:description, the online
+ * resources as dc:relation, the extents as dc:coverage), texts in each language the record
+ * has, marked with `xml:lang`. The `scheme` of a value is not written: oai_dc's dc.xsd allows
+ * no attribute but xml:lang. The record's last change is the header's datestamp, not a dc:date.
  */
 
 export const OAI_DC = {
@@ -24,42 +27,21 @@ export interface DcSource {
   metadata: Metadata;
 }
 
-const unique = (values: (string | undefined)[]) => [
-  ...new Set(values.filter((v): v is string => Boolean(v?.trim()))),
-];
-
-/** One element per language of a language map, German first. */
-function languageElements(name: string, text: LanguageText | undefined): string[] {
-  return (['de', 'en'] as const).flatMap((lang) => {
-    const value = text?.[lang];
-    return value ? [textElement(name, value, { 'xml:lang': lang })] : [];
-  });
-}
-
-const many = (name: string, values: (string | undefined)[]) =>
-  unique(values).map((value) => textElement(name, value));
-
-/** The DCMI Box of the bounding box and the DCMI Period of the temporal extent. */
-function coverage(m: Metadata): string[] {
-  const box = m.extent
-    ? `westlimit=${decimal(m.extent.west)}; southlimit=${decimal(m.extent.south)}; eastlimit=${decimal(m.extent.east)}; northlimit=${decimal(m.extent.north)}; projection=EPSG:4326`
-    : undefined;
-  const t = m.temporalExtent;
-  const period =
-    t && (t.start || t.end)
-      ? [t.start ? `start=${t.start};` : '', t.end ? `end=${t.end};` : '', 'scheme=W3C-DTF']
-          .filter(Boolean)
-          .join(' ')
-      : undefined;
-  return many('dc:coverage', [box, period]);
-}
-
 /** The `oai_dc:dc` element of a record; `recordUrl` is its page, the identifier people follow. */
 export function oaiDc(record: DcSource, recordUrl: string): string {
-  const m = record.metadata;
-  const contacts = m.contacts ?? [];
-  const publishers = contacts.filter((c) => c.role === 'publisher');
-  const creators = contacts.filter((c) => c.role !== 'publisher');
+  const elements = dublinCoreElements(
+    { id: record.id, type: record.type, metadata: record.metadata, pageUrl: recordUrl },
+    'each',
+  );
+  const seen = new Set<string>();
+  const written: string[] = [];
+  for (const e of elements) {
+    // Two refinements may say the same as their element; written once.
+    const key = JSON.stringify([e.element, e.lang, e.value]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    written.push(textElement(`dc:${e.element}`, e.value, e.lang ? { 'xml:lang': e.lang } : {}));
+  }
   return element(
     'oai_dc:dc',
     {
@@ -68,34 +50,6 @@ export function oaiDc(record: DcSource, recordUrl: string): string {
       'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
       'xsi:schemaLocation': `${OAI_DC.namespace} ${OAI_DC.schema}`,
     },
-    ...languageElements('dc:title', m.title),
-    ...many(
-      'dc:creator',
-      creators.map((c) => c.organisation ?? c.person),
-    ),
-    ...many('dc:subject', [...(m.keywords ?? []), ...(m.topicCategories ?? [])]),
-    ...languageElements('dc:description', m.abstract),
-    ...many(
-      'dc:publisher',
-      publishers.map((c) => c.organisation ?? c.person),
-    ),
-    ...many('dc:date', [m.dates?.revision ?? m.dates?.publication ?? m.dates?.creation]),
-    textElement('dc:type', scopeCode(record.type)),
-    ...many(
-      'dc:format',
-      (m.formats ?? []).map((f) => f.name),
-    ),
-    ...many('dc:identifier', [recordUrl, m.identifier]),
-    ...many('dc:language', [m.title.de ? 'ger' : undefined, m.title.en ? 'eng' : undefined]),
-    ...many(
-      'dc:relation',
-      (m.related ?? []).map((r) => r.id),
-    ),
-    ...coverage(m),
-    ...many('dc:rights', [
-      m.licence,
-      m.useConstraints?.de ?? m.useConstraints?.en,
-      m.accessConstraints?.de ?? m.accessConstraints?.en,
-    ]),
+    ...written,
   );
 }

@@ -1,11 +1,10 @@
 import { ObjectId } from '@geoportal/contract/object';
-import type { Metadata } from '@geoportal/contract/record';
-import { HttpError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { publicRecordQuads } from '../dcat/dcat.service.js';
 import { rdfXmlElement } from '../dcat/dcat-serialize.js';
-import { loadPublicObjects } from '../objects/object-kernel.js';
-import { exportIso19139 } from '../records/record.service.js';
+import { readablePage } from '../objects/object-kernel.js';
+import { writeIsoTree } from '../records/iso19139-writer.js';
+import { exportIso19139Trees } from '../records/record.service.js';
 import { element } from '../records/xml-writing.js';
 import { OaiError } from './oai.errors.js';
 import * as repo from './oai.repository.js';
@@ -91,8 +90,10 @@ export const headerOf = (ctx: Context, entry: repo.OaiEntry) =>
   });
 
 /**
- * The metadata of public records in the format, by id. A record that is no longer public
- * (changed since it was listed) is left out: it has moved beyond the harvest's bound.
+ * The metadata of public records in the format, by id: the page read at once, as a visitor
+ * reads it (`readablePage` for nobody: the policy's `isPublic` decides again on what was
+ * read). A record that is no longer public (changed since it was listed) is left out: it has
+ * moved beyond the harvest's bound.
  */
 export async function metadataOf(
   ctx: Context,
@@ -101,33 +102,21 @@ export async function metadataOf(
 ): Promise<Map<string, string>> {
   const written = new Map<string, string>();
   if (ids.length === 0) return written;
+  const visitor = { db: ctx.db, auth: null };
   if (prefix === 'oai_dc') {
-    // One read for the page; the policy's `isPublic` decides again on what was read.
-    for (const row of await loadPublicObjects(ctx.db, ids)) {
-      const url = `${ctx.config.publicUrl}/metadata/${encodeURIComponent(row.id)}`;
-      written.set(
-        row.id,
-        oaiDc({ id: row.id, type: row.type, metadata: row.metadata as Metadata }, url),
-      );
+    for (const { record } of await readablePage(visitor, ids)) {
+      const url = `${ctx.config.publicUrl}/metadata/${encodeURIComponent(record.id)}`;
+      written.set(record.id, oaiDc(record, url));
     }
-    return written;
-  }
-  if (prefix === 'dcat_ap') {
-    // The DCAT module's dataset, as a visitor reads the record.
-    for (const id of ids) {
-      const quads = await publicRecordQuads(ctx, id);
-      if (quads) written.set(id, rdfXmlElement(quads));
+  } else if (prefix === 'dcat_ap') {
+    // The DCAT module's datasets.
+    for (const [id, quads] of await publicRecordQuads(ctx, ids)) {
+      written.set(id, rdfXmlElement(quads));
     }
-    return written;
-  }
-  // ISO 19139 through the records module's export, as a visitor reads it.
-  const visitor = { db: ctx.db, now: ctx.now, auth: null };
-  for (const id of ids) {
-    try {
-      const xml = await exportIso19139(visitor, id);
-      written.set(id, xml.replace(/^<\?xml[^>]*\?>\s*/, ''));
-    } catch (error) {
-      if (!(error instanceof HttpError && error.status === 404)) throw error;
+  } else {
+    // ISO 19139 through the records module's export, without the XML declaration.
+    for (const { id, tree } of await exportIso19139Trees(visitor, ids)) {
+      written.set(id, writeIsoTree(tree));
     }
   }
   return written;

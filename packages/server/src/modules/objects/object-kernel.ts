@@ -1,10 +1,11 @@
-import type { Db } from '../../db/database.js';
+import type { ObjectNormal } from '@geoportal/contract/object';
+import type { Metadata } from '@geoportal/contract/record';
 import type { RequestContext } from '../../http/request-context.js';
 import { findAccessKey, hasUsableKey } from './access-key.repository.js';
 import { presentedKeyType } from './access-keys.js';
 import { ObjectNotFoundError } from './object.errors.js';
 import * as repo from './object.repository.js';
-import { can, isPublic, type ObjectFacts, type Subject } from './policy.js';
+import { can, type ObjectFacts, type Subject } from './policy.js';
 
 /**
  * The object kernel: what other modules (files, preview, media, records, search) need of an
@@ -65,6 +66,53 @@ export async function loadReadableObjects(
 }
 
 /**
+ * An object as the writers of records read it (ISO 19139, Dublin Core, DCAT, OGC API
+ * Records): what `GET /object/{id}` says of it at detail level normal that a record says, with
+ * the same values (times as ISO strings).
+ */
+export type ObjectRecord = Pick<ObjectNormal, 'id' | 'type' | 'created' | 'modified' | 'metadata'>;
+
+/** A readable object of a page: as loaded and judged, and as its record is written. */
+export interface ReadableObject extends LoadedObject {
+  record: ObjectRecord;
+}
+
+/**
+ * A page of records for the caller: of `ids` (a page the search index found), the objects
+ * the caller may read, in the order of `ids`; gone and unreadable ones are left out. Each is
+ * judged by the same rule as `GET /object/{id}` (`can … 'read'`; for a visitor that is
+ * `policy.isPublic`). No access key is considered: a key opens one object through its own URL,
+ * never a list. One statement (the rows with their grants) whatever the page's size; the
+ * facts and subject come along for further decisions (whether the caller may write, which
+ * bundles they see).
+ */
+export async function readablePage(
+  ctx: Pick<ObjectContext, 'db' | 'auth'>,
+  ids: readonly string[],
+): Promise<ReadableObject[]> {
+  const subject: Subject = { auth: ctx.auth };
+  const readable = new Map<string, ReadableObject>();
+  for (const { grants, ...row } of await repo.findObjectsWithGrants(ctx.db, ids)) {
+    const facts: ObjectFacts = {
+      ownerId: row.owner_id,
+      state: row.state,
+      public: row.public,
+      grants,
+    };
+    if (!can(subject, facts, 'read')) continue;
+    const record: ObjectRecord = {
+      id: row.id,
+      type: row.type,
+      created: row.created_at.toISOString(),
+      modified: row.modified_at.toISOString(),
+      metadata: row.metadata as Metadata,
+    };
+    readable.set(row.id, { row, facts, subject, record });
+  }
+  return ids.flatMap((id) => readable.get(id) ?? []);
+}
+
+/**
  * The subject of whoever holds the access key `secret` (`<id>.<secret>`) of the object, or
  * undefined when the key is unknown, revoked, expired or does not match. For links that carry
  * a key in their URL instead of the `X-Access-Key` header.
@@ -99,16 +147,4 @@ export function usableKeyExists(
   types: Array<'read' | 'write'>,
 ): Promise<boolean> {
   return hasUsableKey(ctx.db, objectId, types, ctx.now);
-}
-
-/**
- * The objects of `ids` that visitors may read (the policy's `isPublic`), in no particular
- * order: for read paths that serve the public many records at once (OAI-PMH), in two
- * queries instead of several per record.
- */
-export async function loadPublicObjects(db: Db, ids: readonly string[]): Promise<repo.ObjectRow[]> {
-  const [rows, grants] = await Promise.all([repo.findObjects(db, ids), repo.listGrantsOf(db, ids)]);
-  return rows.filter((row) =>
-    isPublic({ state: row.state, public: row.public, grants: grants.get(row.id) ?? [] }),
-  );
 }

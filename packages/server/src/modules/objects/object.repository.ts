@@ -35,18 +35,6 @@ export async function findObject(db: Db, id: string): Promise<ObjectRow | undefi
   return row as ObjectRow | undefined;
 }
 
-/** The objects with these ids (in no particular order); unknown ids are left out. */
-export async function findObjects(db: Db, ids: readonly string[]): Promise<ObjectRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('object')
-    .innerJoin('account', 'account.id', 'object.owner_id')
-    .select(objectColumns)
-    .where('object.id', 'in', [...ids])
-    .execute();
-  return rows as ObjectRow[];
-}
-
 /**
  * The objects with these ids with their grants, in one statement (in no particular order;
  * unknown ids are left out): for read paths that write a page of records at once.
@@ -251,22 +239,6 @@ export function toGrant(r: {
     subject: { kind: r.subject_kind, name: r.subject_name },
     ...(r.subject_kind === 'user' ? { accountId: r.account_id ?? null } : {}),
   } as GrantFact;
-}
-
-/** The grants of several objects, by object id (objects without grants are absent). */
-export async function listGrantsOf(
-  db: Db,
-  objectIds: readonly string[],
-): Promise<Map<string, GrantFact[]>> {
-  const byObject = new Map<string, GrantFact[]>();
-  if (objectIds.length === 0) return byObject;
-  const rows = await selectGrants(db)
-    .where('object_grant.object_id', 'in', [...objectIds])
-    .execute();
-  for (const r of rows) {
-    byObject.set(r.object_id, [...(byObject.get(r.object_id) ?? []), toGrant(r)]);
-  }
-  return byObject;
 }
 
 /** The accounts of these user names, by lower-cased name; unknown names are absent. */

@@ -1,10 +1,11 @@
-import type { CswTexts } from '../csw/csw.config.js';
+import type { CatalogueTexts } from '../../config.js';
 import type { Places } from './ogcapi-record.js';
 
 /**
  * The fixed resources of the API: landing page, conformance declaration and the collection
- * `metadata`. The catalogue's title and description are those of the catalogue service
- * (`CSW_TITLE_*`, `CSW_ABSTRACT_*`): one catalogue, several standards.
+ * `metadata`. Title, description and keywords are the catalogue's identity
+ * (`config.catalogue`: `CATALOGUE_TITLE_*`, `CATALOGUE_ABSTRACT_*`, `CATALOGUE_KEYWORDS_*`):
+ * one catalogue, several standards.
  */
 
 const RECORDS = 'http://www.opengis.net/spec/ogcapi-records-1/1.0/conf';
@@ -45,7 +46,7 @@ const link = (href: string, rel: string, type: string, title: string) => ({
   title,
 });
 
-export function landingPage(places: Places, texts: CswTexts) {
+export function landingPage(places: Places, texts: CatalogueTexts) {
   const api = places.api;
   return {
     title: texts.title,
@@ -66,7 +67,7 @@ export function landingPage(places: Places, texts: CswTexts) {
   };
 }
 
-export function collection(places: Places, texts: CswTexts) {
+export function collection(places: Places, texts: CatalogueTexts) {
   const base = `${places.api}/collections/metadata`;
   return {
     id: 'metadata',
@@ -103,7 +104,7 @@ export function collection(places: Places, texts: CswTexts) {
   };
 }
 
-export function collections(places: Places, texts: CswTexts) {
+export function collections(places: Places, texts: CatalogueTexts) {
   return {
     collections: [collection(places, texts)],
     links: [

@@ -1,5 +1,5 @@
-import type { ObjectNormal } from '@geoportal/contract/object';
 import type { Contact, Metadata } from '@geoportal/contract/record';
+import type { ObjectRecord } from '../objects/object-kernel.js';
 import { boxGeometry } from '../records/geojson.js';
 
 /**
@@ -88,7 +88,7 @@ function resourceLinks(metadata: Metadata) {
 }
 
 /** The record of the API for an object the caller may read. */
-export function toRecord(object: ObjectNormal, places: Places, lang: Language) {
+export function toRecord(object: ObjectRecord, places: Places, lang: Language) {
   const { metadata } = object;
   const language = answeredLanguage(metadata, lang);
   const self = itemUrl(places, object.id);

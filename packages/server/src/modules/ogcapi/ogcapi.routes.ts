@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { capText } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
+import { preferredType } from '../../http/negotiate.js';
 import { FilterInvalidError } from '../search/filter-expr.js';
 import { exceptionBody, invalidParameter, notFound, OgcApiError } from './ogcapi.errors.js';
 import { getItem, getItems, placesOf } from './ogcapi.service.js';
@@ -23,9 +24,20 @@ const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
 const SCHEMA_TYPE = 'application/schema+json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
+/** The JSON media types the API answers in; a client accepting any of them gets JSON. */
+const JSON_TYPES = [
+  'application/json',
+  'application/geo+json',
+  'application/schema+json',
+  OPENAPI_TYPE,
+] as const;
+/** JSON first: no Accept header and `*∕*` give JSON. */
+const OFFERED = [JSON_TYPES[0], 'text/html', ...JSON_TYPES.slice(1)] as const;
+
 /**
- * The representation asked for: `f` wins; else the first of the accepted media types the API
- * offers (a browser's `text/html` gives HTML); JSON without an Accept header or for `*∕*`.
+ * The representation asked for: `f` wins; else the best of the media types the API offers for
+ * the Accept header (a browser's `text/html` gives HTML); JSON without an Accept header, for
+ * `*∕*`, and when it accepts none of them.
  */
 function formatOf(request: FastifyRequest): Format {
   const f = single(request.query as RawQuery, 'f');
@@ -33,20 +45,7 @@ function formatOf(request: FastifyRequest): Format {
     if (f === 'json' || f === 'html') return f;
     throw invalidParameter(`f "${f.slice(0, 20)}" is not offered; use json or html.`);
   }
-  const ranges = (request.headers.accept ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [type = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-      const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
-      return { type, q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((range) => range.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { type } of ranges) {
-    if (type === 'text/html') return 'html';
-    if (type.endsWith('json') || type === '*/*' || type === 'application/*') return 'json';
-  }
-  return 'json';
+  return preferredType(request.headers.accept, OFFERED) === 'text/html' ? 'html' : 'json';
 }
 
 function asOgcError(error: FastifyError | HttpError): OgcApiError {
@@ -81,7 +80,8 @@ export const ogcApiRoutes: FastifyPluginAsync = async (app) => {
   });
   const hidden = { schema: { hide: true } };
 
-  const texts = (request: FastifyRequest) => request.ctx.config.csw.texts[request.ctx.language];
+  const texts = (request: FastifyRequest) =>
+    request.ctx.config.catalogue.texts[request.ctx.language];
 
   /** A fixed document as JSON or as a page of its links. */
   const sendDocument = (

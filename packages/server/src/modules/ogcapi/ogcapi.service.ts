@@ -1,7 +1,6 @@
-import { ObjectId, type ObjectNormal } from '@geoportal/contract/object';
-import { HttpError } from '../../http/errors.js';
+import { ObjectId } from '@geoportal/contract/object';
 import type { RequestContext } from '../../http/request-context.js';
-import { getObject } from '../objects/object.service.js';
+import { readablePage } from '../objects/object-kernel.js';
 import { viewerOf } from '../objects/policy.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { type MatchingIds, matchingIds } from '../search/search.service.js';
@@ -12,10 +11,10 @@ import { type ApiRecord, type Language, type Places, toRecord } from './ogcapi-r
 
 /**
  * The records of the collection `metadata`. They are found by the search module (the same
- * index and visibility as `/index/search`) and read through the objects service (the same
- * access rule as `GET /object/{id}`), so a record the caller may not read is neither found,
- * counted nor written. Access keys are not used: as the search, the API shows what the
- * caller's account may read.
+ * index and visibility as `/index/search`) and read a page at once through the object kernel
+ * (`readablePage`: the same access rule as `GET /object/{id}`), so a record the caller may
+ * not read is neither found, counted nor written. Access keys are not used: as the search,
+ * the API shows what the caller's account may read.
  */
 
 type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
@@ -25,26 +24,11 @@ export const placesOf = (ctx: Context): Places => ({
   api: `${ctx.config.publicUrl}/ogcapi`,
 });
 
-/** The object if the caller may read it; undefined when it is unknown or hidden. */
-async function readable(ctx: Context, id: string): Promise<ObjectNormal | undefined> {
-  if (!ObjectId.safeParse(id).success) return undefined;
-  try {
-    return (await getObject(
-      { db: ctx.db, now: ctx.now, auth: ctx.auth },
-      id,
-      'normal',
-    )) as ObjectNormal;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
 /** One record; 404 when it does not exist or the caller may not read it. */
 export async function getItem(ctx: Context, id: string, lang: Language): Promise<ApiRecord> {
-  const object = await readable(ctx, id);
+  const [object] = ObjectId.safeParse(id).success ? await readablePage(ctx, [id]) : [];
   if (!object) throw notFound(`There is no record "${id.slice(0, 80)}".`);
-  return toRecord(object, placesOf(ctx), lang);
+  return toRecord(object.record, placesOf(ctx), lang);
 }
 
 export interface ItemsPage {
@@ -96,12 +80,12 @@ export async function getItems(
     }
     throw error;
   }
-  // Read side by side (a PostgreSQL pool serves them at once), kept in the search's order.
-  const objects = await Promise.all(found.ids.map((id) => readable(ctx, id)));
+  // The page at once, in the search's order (a record changed since it was found is left out).
+  const page = await readablePage(ctx, found.ids);
   const places = placesOf(ctx);
   return {
     numberMatched: found.numFound,
     more: found.more,
-    records: objects.flatMap((object) => (object ? [toRecord(object, places, lang)] : [])),
+    records: page.map(({ record }) => toRecord(record, places, lang)),
   };
 }

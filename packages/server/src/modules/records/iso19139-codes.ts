@@ -1,6 +1,6 @@
 import type { Classification, ClassificationNode } from '@geoportal/contract/classification';
 import { walkNodes } from '@geoportal/contract/classification';
-import type { RecordLanguage } from '@geoportal/contract/record';
+import { type Metadata, type RecordLanguage, recordLanguages } from '@geoportal/contract/record';
 
 /**
  * What the ISO 19139 writer and reader agree on: namespaces, code lists and the tables that
@@ -22,6 +22,17 @@ export const codeListBase = 'http://standards.iso.org/iso/19139/resources/gmxCod
 
 /** ISO 639-2/B codes of the product languages, as ISO 19139 writes them. */
 export const languageCodes: Record<RecordLanguage, string> = { de: 'ger', en: 'eng' };
+
+/**
+ * The languages of the resource (MD_DataIdentification's gmd:language, Dublin Core's
+ * dc:language): those its title or abstract is written in, German first. The record keeps no
+ * language of its own for the data, and a text in a language says the resource speaks it.
+ */
+export function resourceLanguages(
+  metadata: Pick<Metadata, 'title' | 'abstract'>,
+): RecordLanguage[] {
+  return recordLanguages.filter((lang) => metadata.title[lang] || metadata.abstract?.[lang]);
+}
 
 /** Our language for an ISO 639 code or a locale id such as `#DE`, `#locale-ger`. */
 export function languageOf(code: string | undefined): RecordLanguage | undefined {

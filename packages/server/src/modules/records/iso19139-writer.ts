@@ -16,6 +16,7 @@ import {
   namespaces,
   onlineFunction,
   protocolNames,
+  resourceLanguages,
   scopeCode,
   serviceTypeOf,
   thesauri,
@@ -393,9 +394,7 @@ function identification(
 ): Node {
   const { metadata } = object;
   const isService = object.type === 'service';
-  const languages = recordLanguages.filter(
-    (lang) => metadata.title[lang] || metadata.abstract?.[lang],
-  );
+  const languages = resourceLanguages(metadata);
   const extentNode = extent(metadata);
   const resolutionNode = resolution(metadata);
   const common: Node = {

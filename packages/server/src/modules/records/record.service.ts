@@ -12,9 +12,9 @@ import {
 } from '../objects/object.service.js';
 import {
   loadReadable,
-  loadReadableObjects,
   type ObjectChangeContext,
   type ObjectContext,
+  readablePage,
 } from '../objects/object-kernel.js';
 import { can, isPublisher } from '../objects/policy.js';
 import { type RecordFeature, toFeature } from './geojson.js';
@@ -47,37 +47,23 @@ export async function exportIso19139Tree(ctx: ObjectContext, id: string): Promis
 }
 
 /**
- * The ISO 19139 element trees of several records for one answer (the catalogue service's
- * pages): each read with the caller's account's access, as the search finds them (no
- * access key; undefined where it is gone or not readable). The records and their grants are
- * read in one statement, the classifications' labels once for all of them.
+ * The ISO 19139 element trees of a page of records for one answer (the catalogue service's
+ * pages, OAI-PMH's lists): of `ids`, the records the caller's account may read, in that order
+ * (`readablePage`: no access key, as the search finds them; gone or unreadable ones are left
+ * out). The records and their grants are read in one statement, the classifications' labels
+ * once for all of them.
  */
 export async function exportIso19139Trees(
   ctx: Pick<ObjectContext, 'db' | 'auth'>,
   ids: readonly string[],
-): Promise<(IsoNode | undefined)[]> {
-  const rows = await loadReadableObjects(ctx, ids);
+): Promise<{ id: string; tree: IsoNode }[]> {
+  const page = await readablePage(ctx, ids);
   const classifications = new Set<string>(seededClassifications);
-  for (const row of rows.values()) {
-    for (const k of (row.metadata as Metadata).classifiedKeywords ?? [])
-      classifications.add(k.classification);
+  for (const { record } of page) {
+    for (const k of record.metadata.classifiedKeywords ?? []) classifications.add(k.classification);
   }
   const vocabulary = await readClassifications(ctx.db, [...classifications]);
-  return ids.map((id) => {
-    const row = rows.get(id);
-    return (
-      row &&
-      iso19139Tree(
-        {
-          id: row.id,
-          type: row.type,
-          modified: row.modified_at.toISOString(),
-          metadata: row.metadata as Metadata,
-        },
-        vocabulary,
-      )
-    );
-  });
+  return page.map(({ record }) => ({ id: record.id, tree: iso19139Tree(record, vocabulary) }));
 }
 
 /** A readable record as a GeoJSON Feature. */

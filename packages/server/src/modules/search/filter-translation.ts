@@ -54,10 +54,6 @@ export function crsCode(literal: string): string {
   return code ? `EPSG:${code}` : text;
 }
 
-/**
- * The queryables of the ISO AP (lower case, without prefix) and their search fields: the
- * core set, and the INSPIRE additional queryables (TG Discovery Services, table 5).
-
 /** The queryables of a standard by their lower-case names, and how messages list them. */
 export interface QueryableSet {
   byName: Record<string, Queryable>;

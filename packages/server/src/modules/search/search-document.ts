@@ -1,4 +1,4 @@
-import { isMapService, type Metadata } from '@geoportal/contract/record';
+import { isMapService, type Metadata, referenceDate } from '@geoportal/contract/record';
 import type { FacetField, RecordTextField, ValueField } from '@geoportal/contract/search';
 import { type GrantFact, isPublic } from '../objects/policy.js';
 import { type IndexBox, indexBoxes } from './search-boxes.js';
@@ -112,12 +112,6 @@ function readersOf(
 const join = (...parts: (string | undefined | null)[]) =>
   parts.filter((p): p is string => Boolean(p)).join(' \n ');
 
-/** The reference date of a record: revision, else publication, else creation. */
-function referenceDate(metadata: Metadata): string | null {
-  const d = metadata.dates;
-  return d?.revision ?? d?.publication ?? d?.creation ?? null;
-}
-
 export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): SearchDocument {
   const m = source.metadata;
   const label = (classification: string, code: string) =>
@@ -168,7 +162,7 @@ export function searchDocumentOf(source: DocumentSource, labels: CodeLabels): Se
     },
   };
 
-  const refDate = referenceDate(m);
+  const refDate = referenceDate(m.dates) ?? null;
   const facets = new Set<string>([facetValue('type', source.type)]);
   for (const code of m.topicCategories ?? []) facets.add(facetValue('topicCategory', code));
   for (const k of m.classifiedKeywords ?? []) {

@@ -1,3 +1,4 @@
+import { referenceDate } from '@geoportal/contract/record-rules';
 import type { SearchHit } from '@geoportal/contract/search';
 import { Anchor, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -12,7 +13,7 @@ import classes from './search.module.css';
 
 /** The record's date a hit shows: its reference date, else its last change. */
 export function hitDate(hit: SearchHit): { value: string; kind: 'record' | 'modified' } {
-  const date = hit.dates?.revision ?? hit.dates?.publication ?? hit.dates?.creation;
+  const date = referenceDate(hit.dates);
   return date ? { value: date, kind: 'record' } : { value: hit.modified, kind: 'modified' };
 }
 
