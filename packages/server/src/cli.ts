@@ -12,6 +12,7 @@ import { failureText, runParsedLine } from './modules/commands/command-runner.js
 import { BlobStore } from './modules/files/store.js';
 import { JobCanceled } from './modules/processes/process-job.js';
 import { MemoryCaches } from './modules/system/memory-caches.js';
+import { composeObjectHooks } from './object-hooks.js';
 
 /**
  * `npm run cli -- <command line>`: runs one command of the console's catalogue against the
@@ -33,6 +34,8 @@ let status = 0;
 try {
   const parsed = parseLine(line, 'line');
   const config = loadConfig();
+  // Commands write objects: the search and OAI-PMH follow through the kernel's hooks.
+  composeObjectHooks();
   const database = await openDatabase(config);
   try {
     const auth = await authOfAccount(database.db, config.cliUser);

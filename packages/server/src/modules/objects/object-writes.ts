@@ -47,12 +47,26 @@ export function registerObjectWriteHooks(name: string, hooks: ObjectWriteHooks):
   registered.set(name, hooks);
 }
 
+/**
+ * Refuses a write in a process whose entry point composed no hooks: the change would leave
+ * the search index and OAI-PMH behind without a word.
+ */
+function requireComposed() {
+  if (registered.size === 0) {
+    throw new Error(
+      'The object write hooks are not registered: call composeObjectHooks() (object-hooks.ts) in this entry point.',
+    );
+  }
+}
+
 async function objectsChanged(trx: Db, ids: readonly string[]) {
+  requireComposed();
   if (ids.length === 0) return;
   for (const hooks of registered.values()) await hooks.onObjectsChanged?.(trx, ids);
 }
 
 async function visibilityChanged(trx: Db, changes: readonly VisibilityChange[], at: Date) {
+  requireComposed();
   if (changes.length === 0) return;
   for (const hooks of registered.values()) await hooks.onVisibilityChange?.(trx, changes, at);
 }

@@ -81,8 +81,10 @@ describe('HarvesterForm', { timeout: 20_000 }, () => {
     const skip = within(group).getByRole('radio', { name: 'Überspringen' });
     expect(skip).toHaveProperty('checked', true);
     expect(within(group).getByText(/zählt als übersprungen/)).toBeTruthy();
-    expect(within(group).getByText(/wenn sein Datumsstempel neuer ist/)).toBeTruthy();
     expect(within(group).getByText(/unter einer neuen ID/)).toBeTruthy();
+    // A harvest never changes a record it did not create: no policy overwrites one.
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByText(/Ein Harvest ändert sie nie/)).toBeTruthy();
   });
 
   it('creates the harvester with the values as typed', async () => {
