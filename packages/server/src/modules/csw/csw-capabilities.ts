@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@geoportal/contract/languages';
 import type { CatalogueConfig, CatalogueTexts, Config } from '../../config.js';
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 import { CswException, invalid } from './csw.errors.js';
 import { domainPropertyNames, parameterNames } from './csw-domain.js';
 import {

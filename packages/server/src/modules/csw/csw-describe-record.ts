@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { decodeXml } from '../records/xml-document.js';
-import { declaration, element } from '../records/xml-writing.js';
+import { decodeXml } from '../../xml/xml-document.js';
+import { declaration, element } from '../../xml/xml-writing.js';
 import { invalid } from './csw.errors.js';
 import { CSW_SCHEMA_LOCATION, ns, xmlns } from './csw-xml.js';
 

@@ -1,5 +1,5 @@
 import type { FacetField, FacetValue, ValueField } from '@geoportal/contract/search';
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 import { invalid } from './csw.errors.js';
 import { type DomainProperty, domainProperties, queryableKey } from './csw-queryables.js';
 import { outputSchemas, sectionNames, typeNames } from './csw-request.js';

@@ -1,5 +1,5 @@
 import type { Box } from '@geoportal/contract/search-query';
-import { attrOf, children, textOf, type XmlElement } from '../records/xml-document.js';
+import { attrOf, children, textOf, type XmlElement } from '../../xml/xml-document.js';
 import {
   type Comparison,
   cornersBox,

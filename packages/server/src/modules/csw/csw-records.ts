@@ -1,8 +1,8 @@
 import type { ObjectNormal } from '@geoportal/contract/object';
 import type { BoundingBox } from '@geoportal/contract/record';
+import { element, textElement } from '../../xml/xml-writing.js';
 import { type DcElement, dublinCoreElements } from '../records/dublin-core.js';
 import { decimal } from '../records/iso19139-writer.js';
-import { element, textElement } from '../records/xml-writing.js';
 import { invalid } from './csw.errors.js';
 
 /**

@@ -1,6 +1,7 @@
 import { searchLimits } from '@geoportal/contract/search';
 import type { Sort } from '@geoportal/contract/search-query';
-import { ImportInvalidError } from '../records/record.errors.js';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { XmlInvalidError } from '../../xml/xml.errors.js';
 import {
   attrOf,
   children,
@@ -8,7 +9,7 @@ import {
   parseXml,
   textOf,
   type XmlElement,
-} from '../records/xml-document.js';
+} from '../../xml/xml-document.js';
 import { readCql } from '../search/filter-cql.js';
 import type { Expr } from '../search/filter-expr.js';
 import { CswException, invalid, missing } from './csw.errors.js';
@@ -34,8 +35,8 @@ import {
  */
 
 export const outputSchemas = {
-  dc: 'http://www.opengis.net/cat/csw/2.0.2',
-  iso: 'http://www.isotc211.org/2005/gmd',
+  dc: xmlNamespaces.csw,
+  iso: xmlNamespaces.gmd,
 } as const;
 export type OutputSchema = keyof typeof outputSchemas;
 
@@ -233,7 +234,7 @@ function clientXml(text: string, locator: string): { name: string; root: XmlElem
   try {
     return parseXml(text);
   } catch (error) {
-    if (error instanceof ImportInvalidError) {
+    if (error instanceof XmlInvalidError) {
       throw new CswException(
         locator === 'request' ? 'NoApplicableCode' : 'InvalidParameterValue',
         error.message.replace('The file', 'The XML'),
@@ -399,7 +400,7 @@ export function fromXml(body: Uint8Array, maxRecordsCap: number, urlLanguage?: s
   try {
     text = decodeXml(body);
   } catch (error) {
-    if (error instanceof ImportInvalidError) {
+    if (error instanceof XmlInvalidError) {
       throw new CswException(
         'NoApplicableCode',
         error.message

@@ -1,18 +1,19 @@
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 import type { CswException } from './csw.errors.js';
 
 /** The service's namespaces, schema location and exception report. */
 
 export const ns = {
-  csw: 'http://www.opengis.net/cat/csw/2.0.2',
-  dc: 'http://purl.org/dc/elements/1.1/',
-  dct: 'http://purl.org/dc/terms/',
-  gmd: 'http://www.isotc211.org/2005/gmd',
-  ows: 'http://www.opengis.net/ows',
-  ogc: 'http://www.opengis.net/ogc',
-  gml: 'http://www.opengis.net/gml',
-  xlink: 'http://www.w3.org/1999/xlink',
-  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+  csw: xmlNamespaces.csw,
+  dc: xmlNamespaces.dc,
+  dct: xmlNamespaces.dct,
+  gmd: xmlNamespaces.gmd,
+  ows: xmlNamespaces.ows,
+  ogc: xmlNamespaces.ogc,
+  gml: xmlNamespaces.gml311,
+  xlink: xmlNamespaces.xlink,
+  xsi: xmlNamespaces.xsi,
 } as const;
 
 /** The `xmlns:` attributes of the given prefixes. */

@@ -1,7 +1,7 @@
 import type { BoundingBox } from '@geoportal/contract/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { children, descend, first, textOf } from '../records/xml-document.js';
+import { children, descend, first, textOf } from '../../xml/xml-document.js';
 import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
 import {
   type CswAnswer,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { children } from '../records/xml-document.js';
+import { children } from '../../xml/xml-document.js';
 import { type CswAnswer, cswGet, cswPost, exceptionOf } from './csw.test-helpers.js';
 
 /**

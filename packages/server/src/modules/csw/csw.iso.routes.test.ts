@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { children, descend, textOf, type XmlElement } from '../records/xml-document.js';
+import { children, descend, textOf, type XmlElement } from '../../xml/xml-document.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
 import {
   cswGet,

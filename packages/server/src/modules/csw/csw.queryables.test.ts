@@ -2,7 +2,7 @@ import type { ObjectState } from '@geoportal/contract/object';
 import type { Metadata } from '@geoportal/contract/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { children, textOf } from '../records/xml-document.js';
+import { children, textOf } from '../../xml/xml-document.js';
 import {
   createRecord,
   searchAccounts,

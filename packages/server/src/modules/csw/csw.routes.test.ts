@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { children, textOf } from '../records/xml-document.js';
+import { children, textOf } from '../../xml/xml-document.js';
 import {
   createRecord,
   searchAccounts,

@@ -1,10 +1,10 @@
 import { ObjectId } from '@geoportal/contract/object';
 import type { QueryNode } from '@geoportal/contract/search-query';
 import type { RequestContext } from '../../http/request-context.js';
-import { getObjectsNormal } from '../objects/object.service.js';
+import { declaration, element } from '../../xml/xml-writing.js';
+import { readablePage } from '../objects/object-kernel.js';
 import { type Viewer, viewerOf } from '../objects/policy.js';
 import { exportIso19139Trees } from '../records/record.service.js';
-import { declaration, element } from '../records/xml-writing.js';
 import { splitIdentifiers, toQueryNode } from '../search/filter-translation.js';
 import { SearchQueryInvalidError, SearchTimeoutError } from '../search/search.errors.js';
 import { fieldValues, matchingIds } from '../search/search.service.js';
@@ -39,15 +39,15 @@ type Context = Pick<RequestContext, 'db' | 'now' | 'auth' | 'config'>;
 async function writeRecords(ctx: Context, ids: string[], selection: RecordSelection) {
   // The page's records are read at once, with what the caller's account may read (no access
   // key: CSW finds what the search finds); the classifications' labels once for the page.
-  let written: (string | undefined)[];
+  let written: string[];
   if (selection.outputSchema === 'iso') {
     const trees = await exportIso19139Trees(ctx, ids);
     written = trees.map(({ id, tree }) => isoRecord(tree, selection.elementSet, id));
   } else {
-    const objects = await getObjectsNormal(ctx, ids);
-    written = objects.map((object) => object && dublinCore(object, selection.elementSet));
+    const page = await readablePage(ctx, ids);
+    written = page.map(({ record }) => dublinCore(record, selection.elementSet));
   }
-  return written.filter((record): record is string => record !== undefined);
+  return written;
 }
 
 const responseNamespaces = (schema: OutputSchema) =>

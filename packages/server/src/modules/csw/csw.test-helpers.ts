@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { withToken } from '../../test/access-helpers.js';
-import { children, parseXml, textOf, type XmlElement } from '../records/xml-document.js';
+import { children, parseXml, textOf, type XmlElement } from '../../xml/xml-document.js';
 
 /** Helpers of the CSW tests: requests over HTTP and the answers read back as element trees. */
 

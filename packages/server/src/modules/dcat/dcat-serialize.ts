@@ -1,7 +1,7 @@
 import type { Quad, Term } from '@rdfjs/types';
 import jsonld from 'jsonld';
 import { Writer } from 'n3';
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 import { NS, type Prefix } from './dcat-vocabularies.js';
 
 /**

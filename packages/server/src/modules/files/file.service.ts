@@ -3,8 +3,8 @@ import { fileLimits } from '@geoportal/contract/files';
 import type { Db } from '../../db/database.js';
 import type { BundleRow, FileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { refuseHarvestedEdit } from '../harvest/harvest-origin.js';
 import { deniedTo, ObjectNotFoundError } from '../objects/object.errors.js';
+import { refuseContentChange } from '../objects/object-extensions.js';
 import {
   type LoadedObject,
   loadObject,
@@ -105,7 +105,7 @@ export async function listVisibleFiles(ctx: ObjectContext, objectId: string): Pr
 async function loadWritableBundle(ctx: ObjectContext, objectId: string, name: string) {
   const visible = await loadVisibleBundle(ctx, objectId, name);
   if (!visible.mayWrite) throw deniedTo(visible.loaded.subject);
-  await refuseHarvestedEdit(ctx.db, objectId);
+  await refuseContentChange(ctx.db, objectId);
   return visible;
 }
 
@@ -117,7 +117,7 @@ export async function authorizeUpload(ctx: ObjectContext, objectId: string): Pro
   const loaded = await loadReadable(ctx, objectId);
   if (!can(loaded.subject, loaded.facts, 'write')) throw deniedTo(loaded.subject);
   // A harvested record's files are its remote's, like its metadata (409 object.harvested).
-  await refuseHarvestedEdit(ctx.db, objectId);
+  await refuseContentChange(ctx.db, objectId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import type { HarvesterTestResult, HarvestSource } from '@geoportal/contract/harvester';
 import { HttpError } from '../../http/errors.js';
-import { attrOf, children, decodeXml, first, parseXml, textOf } from '../records/xml-document.js';
+import { attrOf, children, decodeXml, first, parseXml, textOf } from '../../xml/xml-document.js';
 import { getRecordsUrl, owsException } from './sources/csw-source.js';
 import { itemsUrl } from './sources/ogcapi-source.js';
 import type { Fetch } from './sources/source.js';

@@ -1,6 +1,7 @@
 import type { Metadata } from '@geoportal/contract/record';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { element, textElement } from '../../xml/xml-writing.js';
 import { dublinCoreElements } from '../records/dublin-core.js';
-import { element, textElement } from '../records/xml-writing.js';
 
 /**
  * Records as unqualified Dublin Core in the OAI-PMH container `oai_dc:dc` (OAI-PMH 2.0 §6.2,
@@ -14,11 +15,11 @@ import { element, textElement } from '../records/xml-writing.js';
 
 export const OAI_DC = {
   prefix: 'oai_dc',
-  namespace: 'http://www.openarchives.org/OAI/2.0/oai_dc/',
+  namespace: xmlNamespaces.oaiDc,
   schema: 'http://www.openarchives.org/OAI/2.0/oai_dc.xsd',
 } as const;
 
-const DC = 'http://purl.org/dc/elements/1.1/';
+const DC = xmlNamespaces.dc;
 
 /** What the mapping reads of a record. */
 export interface DcSource {
@@ -47,7 +48,7 @@ export function oaiDc(record: DcSource, recordUrl: string): string {
     {
       'xmlns:oai_dc': OAI_DC.namespace,
       'xmlns:dc': DC,
-      'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      'xmlns:xsi': xmlNamespaces.xsi,
       'xsi:schemaLocation': `${OAI_DC.namespace} ${OAI_DC.schema}`,
     },
     ...written,

@@ -1,11 +1,12 @@
 import { ObjectId } from '@geoportal/contract/object';
 import type { RequestContext } from '../../http/request-context.js';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { element } from '../../xml/xml-writing.js';
 import { publicRecordQuads } from '../dcat/dcat.service.js';
 import { rdfXmlElement } from '../dcat/dcat-serialize.js';
 import { readablePage } from '../objects/object-kernel.js';
 import { writeIsoTree } from '../records/iso19139-writer.js';
 import { exportIso19139Trees } from '../records/record.service.js';
-import { element } from '../records/xml-writing.js';
 import { OaiError } from './oai.errors.js';
 import * as repo from './oai.repository.js';
 import { OAI_DC, oaiDc } from './oai-dc.js';
@@ -24,7 +25,7 @@ export const formats = {
   oai_dc: OAI_DC,
   iso19139: {
     prefix: 'iso19139',
-    namespace: 'http://www.isotc211.org/2005/gmd',
+    namespace: xmlNamespaces.gmd,
     schema: 'http://schemas.opengis.net/iso/19139/20070417/gmd/gmd.xsd',
   },
   /**
@@ -34,7 +35,7 @@ export const formats = {
    */
   dcat_ap: {
     prefix: 'dcat_ap',
-    namespace: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+    namespace: xmlNamespaces.rdf,
     schema: 'https://www.dcat-ap.de/def/dcatde/2.0/spec/',
   },
 } as const;

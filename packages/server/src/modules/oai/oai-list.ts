@@ -1,5 +1,5 @@
+import { element } from '../../xml/xml-writing.js';
 import { fileUrlKey } from '../files/signed-url.js';
-import { element } from '../records/xml-writing.js';
 import { OaiError } from './oai.errors.js';
 import * as repo from './oai.repository.js';
 import { type Context, checkPrefix, headerOf, metadataOf, recordElement } from './oai-items.js';

@@ -1,4 +1,5 @@
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 import type { OaiError } from './oai.errors.js';
 
 /**
@@ -7,7 +8,7 @@ import type { OaiError } from './oai.errors.js';
  * Dublin Core writer wrote it.
  */
 
-export const OAI_NAMESPACE = 'http://www.openarchives.org/OAI/2.0/';
+export const OAI_NAMESPACE = xmlNamespaces.oai;
 
 /** A time in the protocol's second granularity, `YYYY-MM-DDThh:mm:ssZ`. */
 export const utcSeconds = (time: Date | string) =>
@@ -29,7 +30,7 @@ export function oaiDocument(
       'OAI-PMH',
       {
         xmlns: OAI_NAMESPACE,
-        'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+        'xmlns:xsi': xmlNamespaces.xsi,
         'xsi:schemaLocation': `${OAI_NAMESPACE} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd`,
       },
       textElement('responseDate', utcSeconds(responseDate)),

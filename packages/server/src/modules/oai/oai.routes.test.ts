@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { apiCaller, testClock, withToken } from '../../test/access-helpers.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
-import { descend, first, textOf } from '../records/xml-document.js';
+import { descend, first, textOf } from '../../xml/xml-document.js';
 import { createRecord, searchAccounts, type Tokens } from '../search/search.test-helpers.js';
 import { harvest, listOf, type OaiAnswer, oaiGet, oaiPost, recordOf } from './oai.test-helpers.js';
 

@@ -1,5 +1,5 @@
+import { element, textElement } from '../../xml/xml-writing.js';
 import { readClassifications } from '../classifications/classification.service.js';
-import { element, textElement } from '../records/xml-writing.js';
 import { echoesArguments, OaiError } from './oai.errors.js';
 import * as repo from './oai.repository.js';
 import {

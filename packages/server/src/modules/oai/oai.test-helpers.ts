@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { children, first, parseXml, textOf, type XmlElement } from '../records/xml-document.js';
+import { children, first, parseXml, textOf, type XmlElement } from '../../xml/xml-document.js';
 
 /** Helpers of the OAI-PMH tests: requests over HTTP and the answers read back. */
 

@@ -47,25 +47,6 @@ export async function loadReadable(ctx: ObjectContext, id: string): Promise<Load
 }
 
 /**
- * The objects of `ids` the caller's account may read, by id: for read paths that write many
- * records at once for a signed-in caller or a visitor (CSW pages), in one statement (the rows
- * with their grants) instead of several per record; each row is judged by the same rule as
- * `GET /object/{id}` (`can … 'read'`). No access key is considered: a key opens one object
- * through its own URL, never a list.
- */
-export async function loadReadableObjects(
-  ctx: Pick<ObjectContext, 'db' | 'auth'>,
-  ids: readonly string[],
-): Promise<Map<string, repo.ObjectRow>> {
-  const rows = await repo.findObjectsWithGrants(ctx.db, ids);
-  const subject: Subject = { auth: ctx.auth };
-  const readable = rows.filter(({ grants, ...row }) =>
-    can(subject, { ownerId: row.owner_id, state: row.state, public: row.public, grants }, 'read'),
-  );
-  return new Map(readable.map((row) => [row.id, row]));
-}
-
-/**
  * An object as the writers of records read it (ISO 19139, Dublin Core, DCAT, OGC API
  * Records): what `GET /object/{id}` says of it at detail level normal that a record says, with
  * the same values (times as ISO strings).

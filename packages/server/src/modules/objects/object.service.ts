@@ -36,7 +36,6 @@ import {
   type LoadedObject,
   loadObject,
   loadReadable,
-  loadReadableObjects,
   type ObjectChangeContext,
   type ObjectContext,
 } from './object-kernel.js';
@@ -119,24 +118,6 @@ export async function getObject(ctx: ObjectContext, id: string, detail: DetailLe
     ...toNormal(loaded.row, await thumbnailOf(ctx.db, id)),
     ...(await describedBy(ctx.db, id, { detailed: false, mayWrite })),
   };
-}
-
-/**
- * `GET /object/{id}` at detail level normal for many records at once, in the order of `ids`;
- * undefined where a record is gone or the caller's account may not read it (as a 404 there).
- */
-export async function getObjectsNormal(
-  ctx: Pick<ObjectContext, 'db' | 'auth'>,
-  ids: readonly string[],
-): Promise<(ObjectNormal | undefined)[]> {
-  const [rows, thumbnails] = await Promise.all([
-    loadReadableObjects(ctx, ids),
-    indexThumbnails(ctx.db, ids),
-  ]);
-  return ids.map((id) => {
-    const row = rows.get(id);
-    return row && toNormal(row, thumbnails.get(id));
-  });
 }
 
 function requireAuth(ctx: ObjectContext): Auth {

@@ -391,3 +391,8 @@ export async function deleteSchedule(ctx: ProcessChangeContext, id: string): Pro
     });
   });
 }
+
+/** Deletes finished processes (with their logs) that finished before `before`: the retention. */
+export function purgeFinishedProcesses(db: Db, before: Date): Promise<number> {
+  return repo.deleteFinishedBefore(db, before);
+}

@@ -49,6 +49,18 @@ export function boxGeometry(box: BoundingBox) {
   return { type: 'Polygon', coordinates: [ring(box.west, box.south, box.east, box.north)] };
 }
 
+/**
+ * Where a record lies, as a GeoJSON Feature says it: its exact geometry, else its box, else no
+ * geometry; and the box as `bbox` when it has one. OGC API Records writes its records with it.
+ */
+export function featurePlace(metadata: Pick<Metadata, 'geometry' | 'extent'>) {
+  const { extent } = metadata;
+  return {
+    geometry: metadata.geometry ?? (extent ? boxGeometry(extent) : null),
+    ...(extent ? { bbox: [extent.west, extent.south, extent.east, extent.north] } : {}),
+  };
+}
+
 /** The record as a Feature: its exact geometry, else its box, else no geometry. */
 export function toFeature(object: {
   id: string;
@@ -59,21 +71,10 @@ export function toFeature(object: {
   metadata: Metadata;
 }): RecordFeature {
   const { metadata } = object;
-  const geometry = metadata.geometry ?? (metadata.extent ? boxGeometry(metadata.extent) : null);
   return {
     type: 'Feature',
     id: object.id,
-    ...(metadata.extent
-      ? {
-          bbox: [
-            metadata.extent.west,
-            metadata.extent.south,
-            metadata.extent.east,
-            metadata.extent.north,
-          ],
-        }
-      : {}),
-    geometry,
+    ...featurePlace(metadata),
     properties: {
       id: object.id,
       type: object.type,

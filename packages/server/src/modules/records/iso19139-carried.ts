@@ -1,6 +1,6 @@
 import { type Metadata, pruneEmpty } from '@geoportal/contract/record';
+import { xmlText } from '../../xml/xml-tree-writer.js';
 import { layerProtocols } from './iso19139-codes.js';
-import { xmlText } from './xml-tree-writer.js';
 
 /**
  * The part of a record an ISO 19139 round trip keeps, in the form it comes back in: what

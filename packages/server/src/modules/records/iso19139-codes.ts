@@ -1,6 +1,7 @@
 import type { Classification, ClassificationNode } from '@geoportal/contract/classification';
 import { walkNodes } from '@geoportal/contract/classification';
 import { type Metadata, type RecordLanguage, recordLanguages } from '@geoportal/contract/record';
+import { xmlNamespaces } from '../../xml/namespaces.js';
 
 /**
  * What the ISO 19139 writer and reader agree on: namespaces, code lists and the tables that
@@ -8,14 +9,17 @@ import { type Metadata, type RecordLanguage, recordLanguages } from '@geoportal/
  */
 
 export const namespaces = {
-  gmd: 'http://www.isotc211.org/2005/gmd',
-  gco: 'http://www.isotc211.org/2005/gco',
-  gml: 'http://www.opengis.net/gml/3.2',
-  gmx: 'http://www.isotc211.org/2005/gmx',
-  srv: 'http://www.isotc211.org/2005/srv',
-  xlink: 'http://www.w3.org/1999/xlink',
-  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+  gmd: xmlNamespaces.gmd,
+  gco: xmlNamespaces.gco,
+  gml: xmlNamespaces.gml32,
+  gmx: xmlNamespaces.gmx,
+  srv: xmlNamespaces.srv,
+  xlink: xmlNamespaces.xlink,
+  xsi: xmlNamespaces.xsi,
 } as const;
+
+/** The INSPIRE theme register; a theme's URI is the register's followed by its code. */
+export const INSPIRE_THEME_SCHEME = 'http://inspire.ec.europa.eu/theme';
 
 /** Where the ISO code lists are defined; code list values point into it. */
 export const codeListBase = 'http://standards.iso.org/iso/19139/resources/gmxCodelists.xml';

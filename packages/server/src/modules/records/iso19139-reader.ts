@@ -14,6 +14,15 @@ import {
   TemporalExtent,
 } from '@geoportal/contract/record';
 import {
+  attrOf,
+  children,
+  descend,
+  first,
+  parseXml,
+  textOf,
+  type XmlElement,
+} from '../../xml/xml-document.js';
+import {
   distanceUnits,
   languageOf,
   layerProtocols,
@@ -26,15 +35,6 @@ import {
   type Vocabulary,
 } from './iso19139-codes.js';
 import { ImportInvalidError } from './record.errors.js';
-import {
-  attrOf,
-  children,
-  descend,
-  first,
-  parseXml,
-  textOf,
-  type XmlElement,
-} from './xml-document.js';
 
 /**
  * Reads an ISO 19139 document (ours or another catalogue's, e.g. a GeoNetwork export) into a

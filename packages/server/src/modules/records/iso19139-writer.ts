@@ -8,6 +8,7 @@ import {
   type RecordLanguage,
   recordLanguages,
 } from '@geoportal/contract/record';
+import { type TreeWriting, writeXmlTree } from '../../xml/xml-tree-writer.js';
 import {
   codeListBase,
   languageCodes,
@@ -22,7 +23,6 @@ import {
   thesauri,
   type Vocabularies,
 } from './iso19139-codes.js';
-import { type TreeWriting, writeXmlTree } from './xml-tree-writer.js';
 
 /**
  * Writes a record as an ISO 19139 document (gmd:MD_Metadata). Elements follow the order of

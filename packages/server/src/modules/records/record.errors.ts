@@ -1,10 +1,11 @@
 import { ErrorCode } from '@geoportal/contract/errors';
 import { HttpError } from '../../http/errors.js';
+import { XmlInvalidError } from '../../xml/xml.errors.js';
 
 /** An uploaded ISO 19139 file that is malformed, hostile or not a metadata record. */
-export class ImportInvalidError extends HttpError {
+export class ImportInvalidError extends XmlInvalidError {
   constructor(message: string) {
-    super(400, ErrorCode.importInvalid, message);
+    super(message);
     this.name = 'ImportInvalidError';
   }
 }

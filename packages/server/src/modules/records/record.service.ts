@@ -2,6 +2,7 @@ import { seededClassifications } from '@geoportal/contract/classification';
 import type { Metadata, ObjectNormal } from '@geoportal/contract/object';
 import type { ImportCheck, ImportQuery } from '@geoportal/contract/record-import';
 import type { Db } from '../../db/database.js';
+import { decodeXml } from '../../xml/xml-document.js';
 import { readClassifications } from '../classifications/classification.service.js';
 import { deniedError, deniedTo } from '../objects/object.errors.js';
 import {
@@ -22,7 +23,6 @@ import type { Vocabularies } from './iso19139-codes.js';
 import { type ImportedRecord, readIso19139 } from './iso19139-reader.js';
 import { type IsoNode, iso19139Tree, writeIso19139 } from './iso19139-writer.js';
 import { RecordExistsError } from './record.errors.js';
-import { decodeXml } from './xml-document.js';
 
 /** The classifications a record's codes may come from: the seeded ones and its keywords'. */
 export async function vocabularies(db: Db, metadata?: Metadata): Promise<Vocabularies> {

@@ -12,10 +12,10 @@ import { until } from '../../test/process-helpers.js';
 import { completeMetadata } from '../../test/record-fixtures.js';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { seededVocabularies } from '../../test/test-vocabularies.js';
+import { decodeXml } from '../../xml/xml-document.js';
 import { authOfAccount } from '../access/access.service.js';
 import { readIso19139 } from './iso19139-reader.js';
 import { writeRecordsZip, ZIP_LIMITS } from './record-export-zip.js';
-import { decodeXml } from './xml-document.js';
 
 /** Fast polling, so queued commands start within milliseconds. */
 const fastWorker = { PROCESS_POLL_INTERVAL: '20ms', PROCESS_RETRY_DELAY: '10ms' };

@@ -1,8 +1,9 @@
-import { declaration, element, textElement } from '../records/xml-writing.js';
+import { xmlNamespaces } from '../../xml/namespaces.js';
+import { declaration, element, textElement } from '../../xml/xml-writing.js';
 
 /** Writing the XML of the sitemaps.org protocol 0.9 (https://www.sitemaps.org/protocol.html). */
 
-const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const NAMESPACE = xmlNamespaces.sitemap;
 
 /** An address with, when known, its last change. */
 export interface UrlEntry {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { children, first, parseXml, textOf } from '../records/xml-document.js';
+import { children, first, parseXml, textOf } from '../../xml/xml-document.js';
 
 /** Helpers of the sitemap tests: the files fetched over HTTP and read back. */
 

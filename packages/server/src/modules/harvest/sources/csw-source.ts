@@ -1,4 +1,5 @@
-import { children, decodeXml, parseXml, type XmlElement } from '../../records/xml-document.js';
+import { xmlNamespaces } from '../../../xml/namespaces.js';
+import { children, decodeXml, parseXml, type XmlElement } from '../../../xml/xml-document.js';
 import {
   type Fetch,
   isoFileIdentifier,
@@ -25,7 +26,7 @@ import {
 /** Most ids one GetRecordById asks for (this product's CSW answers up to 100). */
 const IDS_PER_REQUEST = 100;
 
-const GMD = 'http://www.isotc211.org/2005/gmd';
+const GMD = xmlNamespaces.gmd;
 
 export function getRecordsUrl(
   base: string,

@@ -6,7 +6,7 @@ import {
   parseXml,
   textOf,
   type XmlElement,
-} from '../../records/xml-document.js';
+} from '../../../xml/xml-document.js';
 import {
   type Fetch,
   isoRemoteRecord,

@@ -1,4 +1,4 @@
-import { decodeXml, parseXml, type XmlElement } from '../../records/xml-document.js';
+import { decodeXml, parseXml, type XmlElement } from '../../../xml/xml-document.js';
 import {
   RemoteProtocolError,
   type RemoteRecord,

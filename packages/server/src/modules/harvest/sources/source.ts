@@ -1,5 +1,5 @@
 import type { HarvestSource } from '@geoportal/contract/harvester';
-import type { XmlElement } from '../../records/xml-document.js';
+import type { XmlElement } from '../../../xml/xml-document.js';
 
 /**
  * What every source client (CSW, OAI-PMH, OGC API Records) gives the run: pages of remote

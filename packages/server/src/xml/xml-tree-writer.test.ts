@@ -3,9 +3,9 @@ import { recordArbitrary } from '@geoportal/contract/testing/record-arbitrary';
 import fc from 'fast-check';
 import { XMLBuilder, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { demoRecords } from '../../db/seed/demo-records.js';
-import { seededCodes, seededVocabularies } from '../../test/test-vocabularies.js';
-import { iso19139Tree, writeIso19139 } from './iso19139-writer.js';
+import { demoRecords } from '../db/seed/demo-records.js';
+import { iso19139Tree, writeIso19139 } from '../modules/records/iso19139-writer.js';
+import { seededCodes, seededVocabularies } from '../test/test-vocabularies.js';
 import { writeXmlTree, type XmlTree, xmlText } from './xml-tree-writer.js';
 
 /**

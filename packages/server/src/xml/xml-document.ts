@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ImportInvalidError } from './record.errors.js';
+import { XmlInvalidError } from './xml.errors.js';
 
 /**
  * Turns untrusted XML bytes into a plain element tree, refusing anything hostile before the
@@ -30,7 +30,7 @@ const at = (text: string, offset: number) => {
  */
 export function decodeXml(bytes: Uint8Array): string {
   if (bytes.length === 0)
-    throw new ImportInvalidError('The request body is empty. Send an ISO 19139 XML file.');
+    throw new XmlInvalidError('The request body is empty. Send an ISO 19139 XML file.');
   let label = 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
@@ -45,14 +45,14 @@ export function decodeXml(bytes: Uint8Array): string {
   try {
     decoder = new TextDecoder(label, { fatal: true });
   } catch {
-    throw new ImportInvalidError(
+    throw new XmlInvalidError(
       `The file declares the unknown character encoding "${label}". Send UTF-8.`,
     );
   }
   try {
     return decoder.decode(bytes);
   } catch {
-    throw new ImportInvalidError(`The file is not valid ${label.toUpperCase()} text. Send UTF-8.`);
+    throw new XmlInvalidError(`The file is not valid ${label.toUpperCase()} text. Send UTF-8.`);
   }
 }
 
@@ -60,7 +60,7 @@ export function decodeXml(bytes: Uint8Array): string {
 function refuseDeclarations(text: string) {
   const match = /<!(DOCTYPE|ENTITY)\b/i.exec(text);
   if (match) {
-    throw new ImportInvalidError(
+    throw new XmlInvalidError(
       `The file contains a ${match[1]?.toUpperCase()} declaration ${at(text, match.index)}. ` +
         'Document type definitions and entity declarations are not accepted; remove them.',
     );
@@ -91,7 +91,7 @@ function checkReferences(text: string) {
       const index = offset + (m.index ?? 0);
       if (m[3] !== undefined) {
         if (!(m[3] in predefined)) {
-          throw new ImportInvalidError(
+          throw new XmlInvalidError(
             `The file refers to the undefined entity &${m[3]}; ${at(text, index)}. ` +
               'Only &lt; &gt; &amp; &quot; &apos; and character references are accepted.',
           );
@@ -100,7 +100,7 @@ function checkReferences(text: string) {
         const code =
           m[1] !== undefined ? Number.parseInt(m[1], 10) : Number.parseInt(m[2] ?? '', 16);
         if (!isXmlChar(code)) {
-          throw new ImportInvalidError(
+          throw new XmlInvalidError(
             `The file refers to a character XML does not allow ${at(text, index)}.`,
           );
         }
@@ -155,7 +155,7 @@ export function parseXml(text: string): { name: string; root: XmlElement } {
   const result = XMLValidator.validate(text);
   if (result !== true) {
     const { line, col, msg } = result.err;
-    throw new ImportInvalidError(
+    throw new XmlInvalidError(
       `The file is not well-formed XML at line ${line}, column ${col}: ${msg}`,
     );
   }
@@ -164,11 +164,11 @@ export function parseXml(text: string): { name: string; root: XmlElement } {
   try {
     tree = parser.parse(text) as Record<string, unknown>;
   } catch (error) {
-    throw new ImportInvalidError(`The file could not be read as XML: ${(error as Error).message}`);
+    throw new XmlInvalidError(`The file could not be read as XML: ${(error as Error).message}`);
   }
   const name = Object.keys(tree).find((key) => !key.startsWith('?') && !key.startsWith('#'));
   const root = name ? (tree[name] as XmlElement[] | undefined)?.[0] : undefined;
-  if (!name || !root) throw new ImportInvalidError('The file contains no XML element.');
+  if (!name || !root) throw new XmlInvalidError('The file contains no XML element.');
   return { name, root: typeof root === 'object' ? root : { '#text': String(root) } };
 }
 
