@@ -15,10 +15,12 @@ import {
   languageUris,
   licenceUri,
   mediaTypeFileTypes,
+  metresPerUnit,
   namedLaender,
   namesGermany,
   own,
   protocolFileTypes,
+  referenceSystemUri,
   stateKeyUri,
 } from './dcat-vocabularies.js';
 import { boxWkt, centroidWkt, toWkt } from './dcat-wkt.js';
@@ -287,6 +289,67 @@ function fileDistributions(
   });
 }
 
+/**
+ * A statement in the record's own words as GeoDCAT-AP writes it (`dct:accessRights` a
+ * `dct:RightsStatement`, `dct:provenance` a `dct:ProvenanceStatement`, each with its text as
+ * `rdfs:label`), named by an IRI under the record page: DCAT-AP.de's conventions want an IRI
+ * or a literal there, DCAT-AP's ranges the class.
+ */
+function statement(
+  graph: Graph,
+  dataset: Subject,
+  predicate: 'accessRights' | 'provenance',
+  node: string,
+  type: 'RightsStatement' | 'ProvenanceStatement',
+  value: LanguageText | undefined,
+) {
+  const texts = (['de', 'en'] as const).flatMap((lang) => {
+    const v = value?.[lang]?.trim();
+    return v ? [text(v, lang)] : [];
+  });
+  if (texts.length === 0) return;
+  const subject = classified(graph, node, ['dct', type]);
+  for (const label of texts) graph.add(subject, term('rdfs', 'label'), label);
+  graph.add(dataset, term('dct', predicate), subject);
+}
+
+/**
+ * A number as xsd:decimal's lexical form: no exponent, and without the float noise of a unit
+ * conversion (1.1 km is 1100, not 1100.0000000000002).
+ */
+function decimal(value: number): string {
+  const exact = Number(value.toPrecision(12));
+  return exact.toFixed(12).replace(/\.?0+$/, '');
+}
+
+/** What the record says of its quality and use beyond the core: DCAT-AP's optional properties. */
+function qualities(graph: Graph, dataset: Subject, object: ObjectRecord, site: DcatSite) {
+  const m = object.metadata;
+  const page = recordPage(site, object.id);
+  statement(
+    graph,
+    dataset,
+    'accessRights',
+    `${page}#access-rights`,
+    'RightsStatement',
+    m.accessConstraints,
+  );
+  statement(graph, dataset, 'provenance', `${page}#provenance`, 'ProvenanceStatement', m.lineage);
+  const system = m.referenceSystem ? referenceSystemUri(m.referenceSystem) : undefined;
+  if (system)
+    graph.add(dataset, term('dct', 'conformsTo'), classified(graph, system, ['dct', 'Standard']));
+  // A scale (1:n) has no place in DCAT; a ground distance in metres or kilometres has.
+  const { resolution } = m;
+  const metres = resolution?.kind === 'distance' ? metresPerUnit[resolution.unit] : undefined;
+  if (resolution?.kind === 'distance' && metres !== undefined) {
+    graph.add(
+      dataset,
+      term('dcat', 'spatialResolutionInMeters'),
+      typed(decimal(resolution.value * metres), 'decimal'),
+    );
+  }
+}
+
 /** The first date of the list that is set. */
 const firstOf = (...dates: (string | undefined)[]) => dates.find(Boolean);
 
@@ -341,6 +404,7 @@ export function writeDataset(
   spatial(graph, dataset, object);
   temporal(graph, dataset, object);
   agents(graph, dataset, object, site);
+  qualities(graph, dataset, object, site);
   onlineDistributions(graph, dataset, object, site);
   fileDistributions(graph, dataset, object, files, site);
   return dataset;

@@ -1,3 +1,5 @@
+import { xmlNamespaces } from '../../xml/namespaces.js';
+
 /**
  * The controlled vocabularies of DCAT-AP.de 2.0 the catalogue's codes are mapped to, as small
  * tables. Each table names its source; a code missing from a table is left out of the RDF
@@ -10,15 +12,16 @@ export const own = <T>(table: Record<string, T>, key: string): T | undefined =>
 
 /** Namespaces of the terms the DCAT output uses (DCAT-AP.de 2.0 spec, §3 prefixes). */
 export const NS = {
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdf: xmlNamespaces.rdf,
   xsd: 'http://www.w3.org/2001/XMLSchema#',
   dcat: 'http://www.w3.org/ns/dcat#',
-  dct: 'http://purl.org/dc/terms/',
+  dct: xmlNamespaces.dct,
   dcatde: 'http://dcat-ap.de/def/dcatde/',
   foaf: 'http://xmlns.com/foaf/0.1/',
   vcard: 'http://www.w3.org/2006/vcard/ns#',
   locn: 'http://www.w3.org/ns/locn#',
   skos: 'http://www.w3.org/2004/02/skos/core#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
   hydra: 'http://www.w3.org/ns/hydra/core#',
   gsp: 'http://www.opengis.net/ont/geosparql#',
 } as const;
@@ -302,3 +305,15 @@ export function namedLaender(keywords: string[], titles: string[]) {
 /** Whether the record names Germany as a whole. */
 export const namesGermany = (keywords: string[]) =>
   keywords.some((k) => germanyNames.some((name) => name.toLowerCase() === k.trim().toLowerCase()));
+
+/**
+ * The IRI of a reference system (`EPSG:25832`, the form records hold) as GeoDCAT-AP names it
+ * for `dct:conformsTo`: the OGC definition service's IRI of the EPSG code.
+ */
+export function referenceSystemUri(value: string): string | undefined {
+  const code = /^EPSG:(\d+)$/i.exec(value.trim())?.[1];
+  return code ? `http://www.opengis.net/def/crs/EPSG/0/${code}` : undefined;
+}
+
+/** Metres in one unit of a ground distance (degrees have no fixed length: none). */
+export const metresPerUnit: Record<string, number | undefined> = { m: 1, km: 1000 };

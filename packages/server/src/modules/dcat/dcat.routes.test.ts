@@ -314,6 +314,65 @@ describe.each(testDatabases)('DCAT-AP.de over HTTP on $name', (database) => {
     expect(violations).toEqual([]);
   });
 
+  it('writes access rights, provenance, the reference system and a ground resolution as GeoDCAT-AP does', async () => {
+    // A draft, read by its owner and deleted after: the catalogue stays as the others count it.
+    const id = await createRecord(
+      t.app,
+      tokens,
+      {
+        title: { de: 'Höhenmodell mit Herkunft' },
+        accessConstraints: { de: 'Nur für Behörden', en: 'Authorities only' },
+        lineage: { de: 'Aus Laserscanning 2021 abgeleitet.' },
+        referenceSystem: 'EPSG:25833',
+        resolution: { kind: 'distance', value: 1.1, unit: 'km' },
+      },
+      'draft',
+    );
+    const res = await t.app.inject({
+      url: `/api/v1/object/${id}?format=dcat`,
+      headers: withToken(tokens.owner),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const quads = parseTurtle(res.body);
+    const d = datasetOf(id);
+    const page = `${BASE}/metadata/${id}`;
+    const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+    expect(objectsOf(quads, d, `${DCT}accessRights`)).toEqual([`${page}#access-rights`]);
+    expect(objectsOf(quads, `${page}#access-rights`, RDF_TYPE)).toEqual([`${DCT}RightsStatement`]);
+    expect(literals(quads, `${page}#access-rights`, RDFS_LABEL).sort()).toEqual([
+      'Authorities only@en',
+      'Nur für Behörden@de',
+    ]);
+    expect(objectsOf(quads, d, `${DCT}provenance`)).toEqual([`${page}#provenance`]);
+    expect(objectsOf(quads, `${page}#provenance`, RDF_TYPE)).toEqual([`${DCT}ProvenanceStatement`]);
+    expect(literals(quads, `${page}#provenance`, RDFS_LABEL)).toEqual([
+      'Aus Laserscanning 2021 abgeleitet.@de',
+    ]);
+    const crs = 'http://www.opengis.net/def/crs/EPSG/0/25833';
+    expect(objectsOf(quads, d, `${DCT}conformsTo`)).toEqual([crs]);
+    expect(objectsOf(quads, crs, RDF_TYPE)).toEqual([`${DCT}Standard`]);
+    // 1.1 km in metres, as xsd:decimal without float noise.
+    const resolution = quads.find(
+      (q) => q.subject.value === d && q.predicate.value === `${DCAT}spatialResolutionInMeters`,
+    );
+    expect(resolution?.object.value).toBe('1100');
+    expect(resolution?.object.termType === 'Literal' && resolution.object.datatype.value).toBe(
+      'http://www.w3.org/2001/XMLSchema#decimal',
+    );
+    // Both DCAT-AP's ranges (the classes) and DCAT-AP.de's conventions (an IRI) hold.
+    const { violations, warnings } = await validateDcat(quads);
+    expect(violations).toEqual([]);
+    const paths = [`${DCT}accessRights`, `${DCT}provenance`, `${DCT}conformsTo`];
+    expect(warnings.filter((w) => paths.includes(w.path))).toEqual([]);
+    // Gone again: the owner's view of the catalogue is counted below.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/object/${id}`,
+      headers: withToken(tokens.owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+  });
+
   it('the catalogue holds published records only for visitors; an AccessToken caller sees their own', async () => {
     const visitor = await t.app.inject({ url: '/dcat/catalog.ttl?page=1' });
     const all = [visitor.body, (await t.app.inject({ url: '/dcat/catalog.ttl?page=2' })).body];

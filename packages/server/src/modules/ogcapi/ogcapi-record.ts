@@ -1,6 +1,7 @@
 import type { Contact, Metadata } from '@geoportal/contract/record';
 import type { ObjectRecord } from '../objects/object-kernel.js';
-import { boxGeometry } from '../records/geojson.js';
+import { featurePlace } from '../records/geojson.js';
+import { INSPIRE_THEME_SCHEME } from '../records/iso19139-codes.js';
 
 /**
  * A metadata record as the record of OGC API Records Part 1 (`recordGeoJSON`): a GeoJSON
@@ -36,7 +37,6 @@ const answeredLanguage = (metadata: Metadata, lang: Language): Language =>
 
 const TOPIC_SCHEME =
   'https://standards.iso.org/iso/19139/resources/gmxCodelists.xml#MD_TopicCategoryCode';
-const INSPIRE_SCHEME = 'http://inspire.ec.europa.eu/theme';
 
 /** Topic categories and classified keywords as themes, one per scheme. */
 function themes(metadata: Metadata) {
@@ -52,8 +52,8 @@ function themes(metadata: Metadata) {
     result.push(
       classification === 'inspireTheme'
         ? {
-            scheme: INSPIRE_SCHEME,
-            concepts: codes.map((id) => ({ id, url: `${INSPIRE_SCHEME}/${id}` })),
+            scheme: INSPIRE_THEME_SCHEME,
+            concepts: codes.map((id) => ({ id, url: `${INSPIRE_THEME_SCHEME}/${id}` })),
           }
         : { scheme: classification, concepts: codes.map((id) => ({ id })) },
     );
@@ -94,23 +94,18 @@ export function toRecord(object: ObjectRecord, places: Places, lang: Language) {
   const self = itemUrl(places, object.id);
   const keywords = metadata.keywords ?? [];
   const description = inLanguage(metadata.abstract, language);
-  const rights = inLanguage(metadata.useConstraints, language);
+  // Record core's `rights` holds every right beside the licence: use, then access.
+  const rights = [metadata.useConstraints, metadata.accessConstraints]
+    .map((statement) => inLanguage(statement, language))
+    .filter(Boolean)
+    .join('\n\n');
+  const lineage = inLanguage(metadata.lineage, language);
   return {
     id: object.id,
     type: 'Feature' as const,
     conformsTo: [RECORD_CORE],
     time: time(metadata),
-    geometry: metadata.geometry ?? (metadata.extent ? boxGeometry(metadata.extent) : null),
-    ...(metadata.extent
-      ? {
-          bbox: [
-            metadata.extent.west,
-            metadata.extent.south,
-            metadata.extent.east,
-            metadata.extent.north,
-          ],
-        }
-      : {}),
+    ...featurePlace(metadata),
     properties: {
       type: object.type,
       title: inLanguage(metadata.title, language) ?? '',
@@ -130,6 +125,10 @@ export function toRecord(object: ObjectRecord, places: Places, lang: Language) {
       })),
       ...(metadata.licence ? { license: metadata.licence } : {}),
       ...(rights ? { rights } : {}),
+      // Beyond record core, under the names of their queryables.
+      ...(metadata.referenceSystem ? { crs: metadata.referenceSystem } : {}),
+      ...(metadata.resolution ? { resolution: metadata.resolution } : {}),
+      ...(lineage ? { lineage } : {}),
       created: object.created,
       updated: object.modified,
     },

@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/test-app.js';
 import { CSW_SCHEMA, hasXmllint, VALID, validateXml } from '../../test/xml-schema.js';
+import { attrOf, children, descend, textOf, type XmlElement } from '../../xml/xml-document.js';
 import { cswGet } from '../csw/csw.test-helpers.js';
 import { oaiGet } from '../oai/oai.test-helpers.js';
 import { createRecord, searchAccounts } from '../search/search.test-helpers.js';
-import { attrOf, children, descend, textOf, type XmlElement } from './xml-document.js';
 
 /**
  * One Dublin Core mapping (records/dublin-core.ts): the same record answers the same
@@ -101,7 +101,8 @@ describe.each(testDatabases)('Dublin Core through CSW and OAI-PMH on $name', (da
       ['creator', ['Küstenforschung GmbH']],
       ['contributor', ['Erika Mustermann']],
       ['publisher', ['Landesamt Nord']],
-      ['subject', ['Küste', 'Dünen', 'environment']],
+      // Free keywords, topic categories, then the INSPIRE themes by their register URI.
+      ['subject', ['Küste', 'Dünen', 'environment', 'http://inspire.ec.europa.eu/theme/ge']],
       // The reference date: revision, else publication, else creation.
       ['date', ['2022-03-03']],
       ['type', ['dataset']],

@@ -7,7 +7,13 @@ import {
   recordLanguages,
   referenceDate,
 } from '@geoportal/contract/record';
-import { codeListBase, languageCodes, resourceLanguages, scopeCode } from './iso19139-codes.js';
+import {
+  codeListBase,
+  INSPIRE_THEME_SCHEME,
+  languageCodes,
+  resourceLanguages,
+  scopeCode,
+} from './iso19139-codes.js';
 import { decimal } from './iso19139-writer.js';
 
 /**
@@ -32,7 +38,9 @@ import { decimal } from './iso19139-writer.js';
  *   so. Not the point of contact (the one to ask), not the custodian, owner (DCMI's rights
  *   holder) or distributor: none of them made the resource.
  * - subject: the free keywords, then the ISO topic categories (codes, with the code list as
- *   scheme, as pycsw writes them). DCMI, CSW (Subject).
+ *   scheme, as pycsw writes them), then the INSPIRE themes (their register URIs, the register
+ *   as scheme: a label would need the classification's texts, the URI is the same in every
+ *   language). DCMI, CSW (Subject).
  * - description: the abstract, in each of its languages; CSW writes dct:abstract. DCMI, CSW.
  * - publisher: the contacts with role `publisher`. OWS, DCMI.
  * - contributor: the contacts with role `author`. OWS maps role author to dc:contributor.
@@ -182,6 +190,10 @@ export function dublinCoreElements(record: DcRecord, languages: DcTextLanguages)
   for (const keyword of m.keywords ?? []) add('subject', keyword);
   for (const code of m.topicCategories ?? [])
     add('subject', code, { scheme: TOPIC_CATEGORY_SCHEME });
+  for (const keyword of m.classifiedKeywords ?? []) {
+    if (keyword.classification !== 'inspireTheme') continue;
+    add('subject', `${INSPIRE_THEME_SCHEME}/${keyword.code}`, { scheme: INSPIRE_THEME_SCHEME });
+  }
   addText('description', m.abstract, 'abstract');
   for (const name of agents(PUBLISHER_ROLES)) add('publisher', name);
   for (const name of agents(CONTRIBUTOR_ROLES)) add('contributor', name);
