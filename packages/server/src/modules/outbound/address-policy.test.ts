@@ -35,6 +35,22 @@ describe('refuseAddress', () => {
     }
   });
 
+  it('judges IPv4-compatible IPv6 addresses (::/96) by the IPv4 address inside', () => {
+    // ::a9fe:a9fe is 169.254.169.254, the cloud metadata service.
+    expect(refuseAddress('::a9fe:a9fe', false)).toMatch(/linkLocal/);
+    expect(refuseAddress('::a9fe:a9fe', true)).toMatch(/linkLocal/);
+    expect(refuseAddress('::7f00:1', false)).toMatch(/loopback/);
+    expect(refuseAddress('::127.0.0.1', false)).toMatch(/loopback/);
+    expect(refuseAddress('::0a00:0005', false)).toMatch(/private/);
+    expect(refuseAddress('0:0:0:0:0:0:a9fe:a9fe', false)).toMatch(/linkLocal/);
+    // A public IPv4 address inside is as public as the address itself.
+    expect(refuseAddress('::5db8:d822', false)).toBeNull();
+    // The unspecified and loopback addresses keep their own ranges.
+    expect(refuseAddress('::', true)).toMatch(/unspecified/);
+    expect(refuseAddress('::1', false)).toMatch(/loopback/);
+    expect(refuseAddress('::1', true)).toBeNull();
+  });
+
   it('judges IPv4-mapped IPv6 addresses by the IPv4 address inside', () => {
     expect(refuseAddress('::ffff:127.0.0.1', false)).toMatch(/loopback/);
     expect(refuseAddress('::ffff:10.0.0.5', false)).toMatch(/private/);

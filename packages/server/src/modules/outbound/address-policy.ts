@@ -25,6 +25,15 @@ export function refuseAddress(address: string, allowIntranet: boolean): string |
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  // ::a9fe:a9fe is the IPv4-compatible form of 169.254.169.254 (RFC 4291 §2.5.5.1,
+  // deprecated, but stacks may still reach the IPv4 address): judge what it embeds. `::` and
+  // `::1` are ranges of their own and stay as they are.
+  if (parsed.kind() === 'ipv6' && parsed.range() === 'unicast') {
+    const bytes = parsed.toByteArray();
+    if (bytes.slice(0, 12).every((byte) => byte === 0)) {
+      parsed = ipaddr.fromByteArray(bytes.slice(12));
+    }
+  }
   const range = parsed.range();
   // Only plain public unicast passes. NAT64, 6to4 and Teredo embed other addresses; reserved,
   // benchmarking and documentation ranges are no map servers.

@@ -130,6 +130,9 @@ describe('the address rule, for every user of the client', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://[::1]/doc',
       'http://[::ffff:10.0.0.8]/doc',
+      // IPv4-compatible IPv6: 127.0.0.1 and 169.254.169.254.
+      'http://[::127.0.0.1]/',
+      'http://[::a9fe:a9fe]/latest/meta-data/',
       'http://192.168.0.1/doc',
     ]) {
       const error = await failure(fetchDocument(url, documentOptions([])));
@@ -169,8 +172,9 @@ describe('the address rule, for every user of the client', () => {
       'inward.test': ['10.0.0.8'],
       'mixed.test': ['93.184.216.34', '127.0.0.1'],
       'mapped.test': ['::ffff:169.254.169.254'],
+      'compatible.test': ['::a9fe:a9fe'],
     });
-    for (const host of ['inward.test', 'mixed.test', 'mapped.test']) {
+    for (const host of ['inward.test', 'mixed.test', 'mapped.test', 'compatible.test']) {
       const error = await failure(fetchDocument(`http://${host}/`, documentOptions([], resolve)));
       expect(error.code, host).toBe(ErrorCode.proxyAddressRefused);
     }
