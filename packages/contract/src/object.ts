@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarInstant } from './calendar.js';
 import { HarvestOrigin } from './harvest-origin.js';
 import { objectLimits, objectStates } from './object-rules.js';
 import { BoundingBox, Metadata } from './record.js';
@@ -166,7 +167,7 @@ export const CreateAccessKey = z
   .object({
     type: AccessKeyType,
     comment: z.string().trim().max(500).optional(),
-    expires: z.iso.datetime({ offset: true }).optional(),
+    expires: CalendarInstant.optional(),
   })
   .strict()
   .meta({ id: 'CreateAccessKey' });

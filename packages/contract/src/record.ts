@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar.js';
 import { Code } from './record-code.js';
 import { recordLimits, relationTypes, unstorableTexts } from './record-rules.js';
 
@@ -50,8 +51,10 @@ export const LanguageText = (max: number) =>
     );
 export type LanguageText = { de?: string | undefined; en?: string | undefined };
 
-/** A calendar date `YYYY-MM-DD`. */
-export const IsoDate = z.iso.date();
+/** A calendar date `YYYY-MM-DD` of the years 1 to 9999. */
+export const IsoDate = z.iso.date({ abort: true }).refine((day) => calendarDay(day) !== undefined, {
+  message: 'is not a day of the years 1 to 9999',
+});
 
 /** A bounding box in WGS84 degrees; west > east crosses the antimeridian. */
 export const BoundingBox = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessLimits, UserName } from './access.js';
+import { CalendarInstant } from './calendar.js';
 
 /**
  * Administration of users, groups, roles and the audit log (`/users`, `/groups`, `/roles`,
@@ -218,8 +219,8 @@ export const AuditQuery = z.object({
   actor: z.string().max(accessLimits.userNameMax).optional(),
   action: z.string().max(64).optional(),
   target: z.string().max(200).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: CalendarInstant.optional(),
+  to: CalendarInstant.optional(),
   start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   rows: z.coerce.number().int().min(1).max(usersLimits.auditRowsMax).default(50),
 });

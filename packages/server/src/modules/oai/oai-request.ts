@@ -1,3 +1,4 @@
+import { inCalendarRange } from '@geoportal/contract/calendar';
 import { OaiError } from './oai.errors.js';
 
 /**
@@ -57,7 +58,10 @@ export const SET_SPEC = /^[A-Za-z0-9\-_.!~*'()]+(:[A-Za-z0-9\-_.!~*'()]+)*$/;
 
 const quote = (value: string) => JSON.stringify(value.slice(0, 80));
 
-/** A `from`/`until` value: `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ` (§3.3.1), a real date. */
+/**
+ * A `from`/`until` value: `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ` (§3.3.1), a real date of the
+ * years 1 to 9999.
+ */
 function dateBound(name: string, value: string): DateBound {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const second = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value);
@@ -65,12 +69,12 @@ function dateBound(name: string, value: string): DateBound {
   // A date such as 2026-02-30 parses but does not come back the same.
   const real =
     (day || second) &&
-    !Number.isNaN(date.getTime()) &&
+    inCalendarRange(date) &&
     date.toISOString().slice(0, value.length - (second ? 1 : 0)) === value.replace(/Z$/, '');
   if (!real) {
     throw new OaiError(
       'badArgument',
-      `The argument ${name} must be a date YYYY-MM-DD or a time YYYY-MM-DDThh:mm:ssZ in UTC, not ${quote(value)}.`,
+      `The argument ${name} must be a date YYYY-MM-DD or a time YYYY-MM-DDThh:mm:ssZ in UTC of the years 1 to 9999, not ${quote(value)}.`,
     );
   }
   return { date, granularity: day ? 'day' : 'second' };

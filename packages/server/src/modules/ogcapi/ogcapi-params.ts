@@ -1,3 +1,4 @@
+import { calendarDay } from '@geoportal/contract/calendar';
 import { searchLimits } from '@geoportal/contract/search';
 import {
   type Box,
@@ -116,10 +117,10 @@ function dayOf(text: string): string | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/i.exec(
     text,
   );
-  const day = match?.[1];
-  if (!day || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+  const day = match?.[1] ? calendarDay(match[1]) : undefined;
+  if (!day) {
     throw invalidParameter(
-      `datetime takes a date or date-time (2024-05-31, 2024-05-31T12:00:00Z) or an interval of them (2020-01-01/.., ../2024-12-31), not "${text.slice(0, 40)}".`,
+      `datetime takes a date or date-time of the years 1 to 9999 (2024-05-31, 2024-05-31T12:00:00Z) or an interval of them (2020-01-01/.., ../2024-12-31), not "${text.slice(0, 40)}".`,
     );
   }
   return day;

@@ -1,3 +1,4 @@
+import { calendarDay } from '@geoportal/contract/calendar';
 import {
   BoundingBox,
   type ClassifiedKeyword,
@@ -134,9 +135,10 @@ function joinTexts(texts: (LanguageText | undefined)[], max: number): LanguageTe
   return joined.de || joined.en ? joined : undefined;
 }
 
+/** The day a date or date-time starts with, when it is a real day of the years 1 to 9999. */
 const isoDate = (value: string) => {
   const date = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-  return date && !Number.isNaN(Date.parse(date)) ? date : undefined;
+  return date ? calendarDay(date) : undefined;
 };
 
 const number = (value: string) => (value.trim() === '' ? undefined : Number(value));

@@ -1,3 +1,4 @@
+import { calendarDay, shiftCalendarDay } from '@geoportal/contract/calendar';
 import type { FilterField, IndexTextField, TextField } from '@geoportal/contract/search';
 import type { Box, BoxRelation, QueryNode } from '@geoportal/contract/search-query';
 import {
@@ -135,17 +136,14 @@ const NOTHING: QueryNode = { kind: 'not', child: { kind: 'all' } };
 /** A calendar day of a date or date-time literal. */
 function day(value: string, property: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
-  const date = match?.[1];
-  if (!date || Number.isNaN(new Date(`${date}T00:00:00Z`).getTime())) {
+  const date = match?.[1] ? calendarDay(match[1]) : undefined;
+  if (!date) {
     throw invalid(
-      `${property} compares with dates such as 2024-05-31 or 2024-05-31T12:00:00Z, not "${value.slice(0, 40)}".`,
+      `${property} compares with dates of the years 1 to 9999 such as 2024-05-31 or 2024-05-31T12:00:00Z, not "${value.slice(0, 40)}".`,
     );
   }
   return date;
 }
-
-const shiftDay = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 function rangeNode(field: FilterField, from?: string, to?: string): QueryNode {
   return {
@@ -204,12 +202,17 @@ function compareNode(set: QueryableSet, expr: Extract<Expr, { kind: 'compare' }>
           return not(rangeNode(q.filter, d, d));
         case 'GreaterThanOrEqualTo':
           return rangeNode(q.filter, d);
-        case 'GreaterThan':
-          return rangeNode(q.filter, shiftDay(d, 1));
+        case 'GreaterThan': {
+          // After 9999-12-31 or before 0001-01-01 lies no record's day.
+          const next = shiftCalendarDay(d, 1);
+          return next ? rangeNode(q.filter, next) : NOTHING;
+        }
         case 'LessThanOrEqualTo':
           return rangeNode(q.filter, undefined, d);
-        case 'LessThan':
-          return rangeNode(q.filter, undefined, shiftDay(d, -1));
+        case 'LessThan': {
+          const previous = shiftCalendarDay(d, -1);
+          return previous ? rangeNode(q.filter, undefined, previous) : NOTHING;
+        }
         default:
           throw refuse();
       }
