@@ -27,6 +27,7 @@ export const ErrorCode = {
   tooManyLoginAttempts: 'auth.too_many_attempts',
   accountDisabled: 'auth.account_disabled',
   forbidden: 'auth.forbidden',
+  passwordChangeRequired: 'auth.password_change_required',
   csrfInvalid: 'csrf.invalid',
   userReadonly: 'user.readonly',
   userNotFound: 'user.not_found',

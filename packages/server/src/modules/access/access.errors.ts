@@ -7,6 +7,17 @@ export class AuthRequiredError extends HttpError {
   }
 }
 
+/** A session signed in with a temporary password, before the password was changed. */
+export class PasswordChangeRequiredError extends HttpError {
+  constructor() {
+    super(
+      403,
+      ErrorCode.passwordChangeRequired,
+      'Choose a new password first (PUT /api/v1/access/profile/password): a temporary password only lets you change it or sign out.',
+    );
+  }
+}
+
 export class InvalidCredentialsError extends HttpError {
   constructor() {
     super(401, ErrorCode.invalidCredentials, 'The user name or password is wrong.');

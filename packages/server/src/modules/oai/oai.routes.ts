@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { HttpError } from '../../http/errors.js';
 import { OaiError } from './oai.errors.js';
 import { answer } from './oai.service.js';
 import { errorElement, oaiDocument } from './oai-xml.js';
@@ -31,7 +32,10 @@ export const oaiRoutes: FastifyPluginAsync = async (app) => {
         ),
       );
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // The product's own refusals before the protocol (a session that must change its
+    // password, say) keep their status and text.
+    if (error instanceof HttpError) return transportError(reply, error.status, error.message);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return transportError(
         reply,
