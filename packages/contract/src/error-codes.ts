@@ -94,6 +94,7 @@ export const ErrorCode = {
   commandUnknown: 'command.unknown',
   commandSyntax: 'command.syntax',
   commandArgumentInvalid: 'command.argument_invalid',
+  commandSecretInQueue: 'command.secret_in_queue',
   commandUploadNotFound: 'command.upload_not_found',
   commandExportNotFound: 'command.export_not_found',
   commandFailed: 'command.failed',

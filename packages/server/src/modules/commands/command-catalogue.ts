@@ -233,3 +233,22 @@ export function parseLine(line: string, path = 'body.line'): ParsedLine {
     path,
   );
 }
+
+/**
+ * Refuses a queue holding a command that shows a secret once (`showsSecret`): its output is
+ * a stored process log, which leaves the secret out, so the password would be shown nowhere
+ * and the user locked out. `path` names the offending line for the console.
+ */
+export function refuseSecretsInQueue(
+  parsed: readonly ParsedLine[],
+  path: (index: number) => string,
+) {
+  parsed.forEach((line, index) => {
+    if (!line.entry.declaration.showsSecret) return;
+    throw lineError(
+      ErrorCode.commandSecretInQueue,
+      `"${line.entry.name}" shows a temporary password once, and a queue keeps no secret in its log: run it on its own line.`,
+      path(index),
+    );
+  });
+}

@@ -5,7 +5,7 @@ import {
   type JobKinds,
   type KindParams,
 } from '../processes/process-job.js';
-import { parseLine } from './command-catalogue.js';
+import { parseLine, refuseSecretsInQueue } from './command-catalogue.js';
 import { failureText, runParsedLine } from './command-runner.js';
 import { readCommandUpload } from './command-uploads.js';
 
@@ -19,6 +19,11 @@ type Params = KindParams<'command.run'>;
 export async function runCommandJob(job: JobContext<Params>) {
   const auth = job.startedBy ? await authOfAccount(job.db, job.startedBy) : null;
   const { lines, continueOnFailure } = job.params;
+  // Queued some other way than the console: still no secret goes unseen, and no line runs.
+  refuseSecretsInQueue(
+    lines.map((line) => parseLine(line)),
+    (i) => `lines.${i}`,
+  );
   let failed = 0;
   let done = 0;
   for (const line of lines) {

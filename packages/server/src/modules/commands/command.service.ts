@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../http/request-context.js';
 import { startProcess } from '../processes/process.service.js';
 import type { MemoryCaches } from '../system/memory-caches.js';
-import { describeCatalogue, parseLine } from './command-catalogue.js';
+import { describeCatalogue, parseLine, refuseSecretsInQueue } from './command-catalogue.js';
 import { openCommandExport } from './command-exports.js';
 import { runParsedLine } from './command-runner.js';
 import { readCommandUpload, saveCommandUpload } from './command-uploads.js';
@@ -41,6 +41,7 @@ export async function runCommands(
   const lines = single ? [input.line] : input.lines;
   const parsed = lines.map((line, i) => parseLine(line, single ? 'body.line' : `body.lines.${i}`));
   const first = parsed[0];
+  if (parsed.length > 1) refuseSecretsInQueue(parsed, (i) => `body.lines.${i}`);
   if (parsed.length === 1 && first && !first.entry.declaration.process) {
     const output: CommandResult['output'] = [];
     await runParsedLine(first, {

@@ -52,6 +52,11 @@ export interface CommandDeclaration {
   help: { de: string; en: string };
   /** Runs as a background process: the console gets 202 and follows its log. */
   process: boolean;
+  /**
+   * Shows a secret once (a temporary password): it runs on its own line only, never in a
+   * queue, whose output is a stored process log that leaves the secret out.
+   */
+  showsSecret?: boolean;
   run(env: CommandEnv, args: CommandArgs): Promise<void>;
 }
 

@@ -35,6 +35,7 @@ export const usersCommands: CommandModule = {
       syntax: 'create user {name} [group {group}]',
       arguments: { name: 'userName', group: 'groupName' },
       process: false,
+      showsSecret: true,
       help: {
         en: 'Creates a user, optionally as member of a group, with a temporary password that must be changed at the first sign-in.',
         de: 'Legt einen Benutzer an, optional als Mitglied einer Gruppe, mit einem vorläufigen Passwort, das bei der ersten Anmeldung geändert werden muss.',
@@ -60,6 +61,7 @@ export const usersCommands: CommandModule = {
       syntax: 'reset password of {name}',
       arguments: { name: 'userName' },
       process: false,
+      showsSecret: true,
       help: {
         en: 'Sets a temporary password that must be changed at the next sign-in and ends all sessions of the user.',
         de: 'Setzt ein vorläufiges Passwort, das bei der nächsten Anmeldung geändert werden muss, und beendet alle Sitzungen des Benutzers.',
