@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import * as repo from './process.repository.js';
 import { toProcess } from './process.service.js';
 
-type Listener = (process: Process) => void;
+/** Receives the changes of one reading, in order (one stream re-checks its session per batch). */
+type Listener = (processes: Process[]) => void;
 
 /**
  * The source of `GET /processes/events`. Jobs change in any app process, so the changes are
@@ -87,10 +88,10 @@ export class ProcessEvents {
       }
       for (;;) {
         const rows = await repo.jobsChangedAfter(this.db, this.lastSeq, 200);
-        for (const row of rows) {
-          this.lastSeq = Math.max(this.lastSeq ?? 0, Number(row.change_seq));
-          const process = toProcess(row);
-          for (const listener of this.listeners) listener(process);
+        for (const row of rows) this.lastSeq = Math.max(this.lastSeq ?? 0, Number(row.change_seq));
+        if (rows.length > 0) {
+          const processes = rows.map(toProcess);
+          for (const listener of this.listeners) listener(processes);
         }
         if (rows.length < 200) break;
       }

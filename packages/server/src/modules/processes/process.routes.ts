@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { administratorsOnly } from '../../http/guards.js';
+import { appContext } from '../../http/request-context.js';
 import { CONTROL_PROCESSES } from './process.errors.js';
 import {
   cancelProcess,
@@ -21,6 +22,7 @@ import {
   getProcess,
   listProcesses,
   listSchedules,
+  mayFollowEvents,
   readProcessLog,
   retryProcess,
   startProcess,
@@ -97,15 +99,42 @@ export function processRoutes(deps: {
           // The stream is the connection's last answer: ending it on shutdown closes it.
           connection: 'close',
         });
-        // A comment now and then keeps proxies from closing a quiet stream.
-        const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+        const end = () => {
+          raw.end();
+          raw.socket?.destroy();
+        };
+        const token = String(request.headers.accesstoken ?? '');
+        // One batch after the other, each written only while the session still may follow
+        // (signed in, an administrator, no password change pending): a session that ended
+        // (disabled, deleted, password reset, role taken away, expired) closes its streams.
+        let writing = Promise.resolve();
+        const whileAllowed = (write: () => void) => {
+          writing = writing
+            .then(async () => {
+              if (raw.destroyed || raw.writableEnded) return;
+              if (await mayFollowEvents(appContext(app), token)) write();
+              else end();
+            })
+            .catch((err) => {
+              request.log.warn({ err }, 'checking the session of a process stream failed');
+              end();
+            });
+        };
+        // A comment now and then keeps proxies from closing a quiet stream, and closes the
+        // stream of a session that has ended meanwhile.
+        const keepAlive = setInterval(
+          () => whileAllowed(() => raw.write(': keep-alive\n\n')),
+          15_000,
+        );
         keepAlive.unref();
         const unsubscribe = deps.events.subscribe(
-          (process) => raw.write(`event: process\ndata: ${JSON.stringify(process)}\n\n`),
-          () => {
-            raw.end();
-            raw.socket?.destroy();
-          },
+          (processes) =>
+            whileAllowed(() => {
+              for (const process of processes) {
+                raw.write(`event: process\ndata: ${JSON.stringify(process)}\n\n`);
+              }
+            }),
+          end,
         );
         request.raw.once('close', () => {
           clearInterval(keepAlive);

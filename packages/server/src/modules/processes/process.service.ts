@@ -14,13 +14,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProcessJobRow, ProcessScheduleRow } from '../../db/schema.js';
 import { BadRequestError } from '../../http/errors.js';
-import { type Auth, requireAuth } from '../access/access.service.js';
+import type { AppContext } from '../../http/request-context.js';
+import { type Auth, authenticate, requireAuth } from '../access/access.service.js';
 import {
   type AuditSource,
   auditSource,
   changedFields,
   writeAudit,
 } from '../audit/audit.service.js';
+import { holdsAdministrator } from '../objects/policy.js';
 import {
   cronInvalid,
   notCancelable,
@@ -395,4 +397,15 @@ export async function deleteSchedule(ctx: ProcessChangeContext, id: string): Pro
 /** Deletes finished processes (with their logs) that finished before `before`: the retention. */
 export function purgeFinishedProcesses(db: Db, before: Date): Promise<number> {
   return repo.deleteFinishedBefore(db, before);
+}
+
+/**
+ * Whether the session of `token` may still follow the process events: signed in (not
+ * disabled, deleted or expired), an administrator, and no password change pending.
+ */
+export async function mayFollowEvents(ctx: AppContext, token: string): Promise<boolean> {
+  const auth = await authenticate(ctx, token);
+  return (
+    auth !== null && !auth.principal.mustChangePassword && holdsAdministrator(auth.principal.roles)
+  );
 }

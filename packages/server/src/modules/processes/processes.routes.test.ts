@@ -215,6 +215,45 @@ describe.each(testDatabases)('processes on $name', (database) => {
     expect(states.has('succeeded')).toBe(true);
   });
 
+  it('closes the stream of a session that ends: no event reaches a disabled administrator', async () => {
+    await createAccount(t.app, 'ada', 'ada password 1', { role: 'administrator' });
+    const ada = await signIn(t.app, 'ada', 'ada password 1');
+    // The app listens since the stream test above, unless that one ran alone.
+    const bound = t.app.server.address();
+    const address =
+      bound && typeof bound === 'object'
+        ? `http://127.0.0.1:${bound.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const res = await fetch(`${address}/api/v1/processes/events`, {
+      headers: withToken(ada),
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('retry: 3000\n\n')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before its first line: ${text}`);
+      text += decoder.decode(value, { stream: true });
+    }
+    text = '';
+    const disabled = await api('PUT', '/users/ada/disabled', boss(), true);
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    // A job with a command line in its parameters: its events must not reach ada.
+    const job = await start('system.selftest', { steps: 1, stepMs: 1 });
+    await waitFor(job.id, (p) => p.state === 'succeeded', 'the job after the disabling');
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    controller.abort();
+    expect(text).not.toContain(job.id);
+    expect(text).not.toContain('event: process');
+  });
+
   it('has the default schedules, checks cron expressions, and fires a due schedule', async () => {
     const list = ScheduleList.parse((await api('GET', '/processes/schedules', boss())).json());
     expect(list.items.map((s) => [s.id, s.kind, s.cron])).toEqual(
