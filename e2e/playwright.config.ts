@@ -72,9 +72,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The map e2e's MapServer (support/mapserver.ts) on loopback, reached through the proxy.
       GEO_PROXY_ALLOW: `127.0.0.1:${mapserverPort()}`,
-      // Loopback hosts the server may request: that MapServer, and the second instance the
-      // harvesting e2e harvests from (support/remote-instance.ts).
-      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${mapserverPort()},127.0.0.1:${remotePort()}`,
+      // Loopback hosts the server may request: that MapServer for the map, and for
+      // harvesting the second instance the harvesting e2e harvests from
+      // (support/remote-instance.ts), which the map proxy does not reach.
+      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${mapserverPort()}`,
+      HARVEST_ALLOW_PRIVATE: `127.0.0.1:${remotePort()}`,
     },
   },
 });

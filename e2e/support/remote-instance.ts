@@ -20,7 +20,7 @@ export const REMOTE_TITLE = 'Geodatenkatalog Kreis Probstadt';
 
 /**
  * Its port: fixed per e2e port, so `playwright.config.ts` can let the instance under test
- * harvest from it (loopback is refused unless GEO_PROXY_ALLOW_PRIVATE names it).
+ * harvest from it (loopback is refused unless HARVEST_ALLOW_PRIVATE names it).
  */
 export function remotePort(): number {
   return Number(process.env.E2E_REMOTE_PORT ?? Number(process.env.E2E_PORT ?? 8096) + 10_000);

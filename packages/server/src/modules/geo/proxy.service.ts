@@ -86,7 +86,7 @@ export async function fetchThroughProxy(
   const deadline = deadlineOf(config.proxyTimeoutMs, options.signal);
   try {
     const { response } = await exchange(url, {
-      config,
+      config: { allowPrivate: config.proxyAllowPrivate },
       resolve: options.resolve,
       ...(options.refuse ? { refuse: options.refuse } : {}),
       userAgent: options.userAgent,

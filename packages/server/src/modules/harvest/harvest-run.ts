@@ -54,7 +54,7 @@ export function harvestFetch(
 ): Fetch {
   return (url) =>
     fetchDocument(url, {
-      config: config.geo,
+      config: { allowPrivate: config.harvest.allowPrivate },
       resolve,
       userAgent: `Geoportal/${getProductVersion()} (harvester)`,
       maxBytes: config.harvest.maxBytes,

@@ -10,6 +10,7 @@ describe('harvest configuration', () => {
       pageSize: 100,
       timeoutMs: 60_000,
       maxBytes: 50 * 1024 ** 2,
+      allowPrivate: [],
     });
   });
 
@@ -21,6 +22,7 @@ describe('harvest configuration', () => {
       HARVEST_PAGE_SIZE: '50',
       HARVEST_TIMEOUT_SECONDS: '5',
       HARVEST_MAX_BYTES: '1000',
+      HARVEST_ALLOW_PRIVATE: 'csw.intranet.local, 10.1.2.3:8080',
     }).harvest;
     expect(config).toEqual({
       deleteThreshold: 0.25,
@@ -29,8 +31,16 @@ describe('harvest configuration', () => {
       pageSize: 50,
       timeoutMs: 5000,
       maxBytes: 1000,
+      allowPrivate: [
+        { host: 'csw.intranet.local', port: null },
+        { host: '10.1.2.3', port: 8080 },
+      ],
     });
     expect(loadConfig({ HARVEST_DELETE_THRESHOLD: '0' }).harvest.deleteThreshold).toBe(0);
+    // Harvesting's intranet hosts are not the map's.
+    expect(
+      loadConfig({ HARVEST_ALLOW_PRIVATE: 'csw.intranet.local' }).geo.proxyAllowPrivate,
+    ).toEqual([]);
   });
 
   it('refuses values outside their range, naming the variable', () => {
@@ -39,6 +49,7 @@ describe('harvest configuration', () => {
       ['HARVEST_DELETE_THRESHOLD', 'half'],
       ['HARVEST_MAX_PAGES', '0'],
       ['HARVEST_PAGE_SIZE', '5000'],
+      ['HARVEST_ALLOW_PRIVATE', 'http://csw.intranet.local/'],
     ]) {
       expect(() => loadConfig({ [name as string]: value }), `${name}=${value}`).toThrow(
         ConfigError,

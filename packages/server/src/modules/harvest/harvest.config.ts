@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostList, type HostRule } from '../outbound/address-policy.js';
 
 /**
  * Configuration of harvesting (`HARVEST_*`), parsed by `config.ts`. The limits keep a run
@@ -22,6 +23,13 @@ export interface HarvestConfig {
   timeoutMs: number;
   /** Largest answer page in bytes (`HARVEST_MAX_BYTES`, default 50 MiB). */
   maxBytes: number;
+  /**
+   * Intranet catalogues that may resolve to private, loopback, unique-local or CGNAT
+   * addresses (`HARVEST_ALLOW_PRIVATE`, host-list entries). Harvesting's own list: the map
+   * proxy, which any visitor uses, reaches such a host only when `GEO_PROXY_ALLOW_PRIVATE`
+   * names it.
+   */
+  allowPrivate: HostRule[];
 }
 
 export const HARVEST_DEFAULTS: HarvestConfig = {
@@ -31,6 +39,7 @@ export const HARVEST_DEFAULTS: HarvestConfig = {
   pageSize: 100,
   timeoutMs: 60_000,
   maxBytes: 50 * 1024 ** 2,
+  allowPrivate: [],
 };
 
 const whole = (max: number) =>
@@ -52,6 +61,7 @@ export const HarvestEnvironment = {
   HARVEST_PAGE_SIZE: whole(1000).optional(),
   HARVEST_TIMEOUT_SECONDS: whole(3600).optional(),
   HARVEST_MAX_BYTES: whole(2 * 1024 ** 3).optional(),
+  HARVEST_ALLOW_PRIVATE: HostList.optional(),
 };
 
 type Parsed = {
@@ -66,5 +76,6 @@ export function harvestConfig(e: Parsed): HarvestConfig {
     pageSize: e.HARVEST_PAGE_SIZE ?? HARVEST_DEFAULTS.pageSize,
     timeoutMs: (e.HARVEST_TIMEOUT_SECONDS ?? HARVEST_DEFAULTS.timeoutMs / 1000) * 1000,
     maxBytes: e.HARVEST_MAX_BYTES ?? HARVEST_DEFAULTS.maxBytes,
+    allowPrivate: e.HARVEST_ALLOW_PRIVATE ?? HARVEST_DEFAULTS.allowPrivate,
   };
 }

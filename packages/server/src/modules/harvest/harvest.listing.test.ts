@@ -34,7 +34,7 @@ describe.each(testDatabases)('harvest runs that list identifiers first on $name'
   beforeAll(async () => {
     remote = await startRecordedRemote(COUNT, PAGE);
     h = await startHarvesting(database, {
-      GEO_PROXY_ALLOW_PRIVATE: new URL(remote.base).host,
+      HARVEST_ALLOW_PRIVATE: new URL(remote.base).host,
       HARVEST_PAGE_SIZE: String(PAGE),
     });
   }, 240_000);

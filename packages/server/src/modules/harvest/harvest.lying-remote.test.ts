@@ -172,7 +172,7 @@ describe.each(testDatabases)(
     beforeAll(async () => {
       lying = await startLying();
       h = await startHarvesting(database, {
-        GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${PORT}`,
+        HARVEST_ALLOW_PRIVATE: `127.0.0.1:${PORT}`,
         HARVEST_MAX_PAGES: String(MAX_PAGES),
         HARVEST_PAGE_SIZE: '2',
       });

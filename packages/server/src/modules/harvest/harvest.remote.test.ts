@@ -16,7 +16,7 @@ import {
 /**
  * Harvesting from a real remote: a second instance of this product, started by the test on
  * its own port with its own database, serves its CSW and OAI-PMH; the harvesting instance
- * reaches it on loopback because GEO_PROXY_ALLOW_PRIVATE names it (the address rule refuses
+ * reaches it on loopback because HARVEST_ALLOW_PRIVATE names it (the address rule refuses
  * loopback otherwise).
  */
 
@@ -41,8 +41,10 @@ describe.each(testDatabases)('harvesting a second instance on $name', (database)
   beforeAll(async () => {
     remote = await startRemote(REMOTE_PORT, COUNT);
     h = await startHarvesting(database, {
-      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${REMOTE_PORT}`,
+      HARVEST_ALLOW_PRIVATE: `127.0.0.1:${REMOTE_PORT}`,
       HARVEST_PAGE_SIZE: '10',
+      // The map proxy is on, for another host: the harvesting allowance must not open it.
+      GEO_PROXY_ALLOW: 'tiles.example.org',
     });
   }, 240_000);
   afterAll(async () => {
@@ -57,6 +59,16 @@ describe.each(testDatabases)('harvesting a second instance on $name', (database)
       .select(['object.id', 'object.state', 'object.metadata', 'harvest_record.remote_id'])
       .where('harvest_record.harvester_id', '=', harvesterId)
       .execute();
+
+  it('keeps the intranet catalogue allowed for harvesting closed to visitors of the map proxy', async () => {
+    for (const path of ['/csw?service=CSW&request=GetCapabilities', '/api/v1/users']) {
+      const res = await h.t.app.inject({
+        url: `/geoth/proxy?url=${encodeURIComponent(`${remote.base}${path}`)}`,
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe('geo.proxy_host_not_allowed');
+    }
+  });
 
   it('tests the connection: the remote CSW and OAI-PMH name themselves and their records', async () => {
     for (const source of [

@@ -58,7 +58,7 @@ export function harvestRoutes(deps: { wake: () => void; resolve: Resolve }): Fas
   return async (app) => {
     app.addHook('onRequest', administratorsOnly(MANAGE_HARVESTERS));
     const allowPrivate = (host: string, port: number) =>
-      app.config.geo.proxyAllowPrivate.some((rule) => matchesRule(rule, host, port));
+      app.config.harvest.allowPrivate.some((rule) => matchesRule(rule, host, port));
 
     app.get(
       '/harvesters',

@@ -103,7 +103,7 @@ export async function getHarvester(ctx: ProcessContext, id: string): Promise<Har
 
 /**
  * The address must not be one the portal refuses (private, loopback, link-local unless
- * `GEO_PROXY_ALLOW_PRIVATE` names the host). Only an IP literal is judged here: a host name
+ * `HARVEST_ALLOW_PRIVATE` names the host). Only an IP literal is judged here: a host name
  * is resolved and judged at every request, since its addresses may change.
  */
 export function checkSourceAddress(

@@ -57,7 +57,7 @@ describe.each(testDatabases)('a harvest never takes over a local record on $name
   beforeAll(async () => {
     port = await freePort();
     hostile = await startHostile(port, () => Object.values(local));
-    h = await startHarvesting(database, { GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${port}` });
+    h = await startHarvesting(database, { HARVEST_ALLOW_PRIVATE: `127.0.0.1:${port}` });
     await createAccount(h.t.app, 'sub', 'sub password 1', { role: 'submitter' });
     sub = await signIn(h.t.app, 'sub', 'sub password 1');
     const create = async (title: string) => {

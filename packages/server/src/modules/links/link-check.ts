@@ -15,7 +15,7 @@ const PAGE = 100;
 const checkedScheme = /^https?:\/\//i;
 
 export interface LinkCheckOptions {
-  /** `GEO_PROXY_ALLOW_PRIVATE` and `GEO_PROXY_TIMEOUT` (`config.geo`). */
+  /** `GEO_PROXY_ALLOW_PRIVATE` as `allowPrivate`, and `GEO_PROXY_TIMEOUT` (`config.geo`). */
   config: LinkProbeOptions['config'];
   resolve: Resolve;
   userAgent: string;

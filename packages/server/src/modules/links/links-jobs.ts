@@ -9,7 +9,11 @@ export const linksJobKinds: Pick<JobKinds, 'links.check'> = {
     maxTries: 2,
     async run(ctx) {
       const counts = await checkLinks(ctx.db, {
-        config: ctx.config.geo,
+        // The link check asks what a visitor's map would: the map's intranet hosts.
+        config: {
+          allowPrivate: ctx.config.geo.proxyAllowPrivate,
+          proxyTimeoutMs: ctx.config.geo.proxyTimeoutMs,
+        },
         resolve: systemResolve,
         userAgent: `Geoportal/${getProductVersion()} (link check)`,
         recordId: ctx.params.recordId,

@@ -107,7 +107,7 @@ describe.each(testDatabases)('every writer keeps every read path in step on $nam
     port = await freePort();
     remote = await startRemote(port);
     h = await startHarvesting(database, {
-      GEO_PROXY_ALLOW_PRIVATE: `127.0.0.1:${port}`,
+      HARVEST_ALLOW_PRIVATE: `127.0.0.1:${port}`,
       OAI_PAGE_SIZE: '500',
       CSW_MAX_RECORDS: '500',
     });

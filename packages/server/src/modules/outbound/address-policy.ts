@@ -14,7 +14,7 @@ export interface HostRule {
   port: number | null;
 }
 
-/** Ranges an intranet host allowed by `GEO_PROXY_ALLOW_PRIVATE` may resolve to. */
+/** Ranges an intranet host (`GEO_PROXY_ALLOW_PRIVATE`, `HARVEST_ALLOW_PRIVATE`) may resolve to. */
 const intranetRanges = new Set(['private', 'loopback', 'uniqueLocal', 'carrierGradeNat']);
 
 /** Why an address is refused, or null when an outbound request may connect to it. */
@@ -89,8 +89,8 @@ export function parseHostRule(entry: string): HostRule | null {
 }
 
 /**
- * A comma-separated list of host-list entries: the parser of `GEO_PROXY_ALLOW` and
- * `GEO_PROXY_ALLOW_PRIVATE` (`config.ts`).
+ * A comma-separated list of host-list entries: the parser of `GEO_PROXY_ALLOW`,
+ * `GEO_PROXY_ALLOW_PRIVATE` (`config.ts`) and `HARVEST_ALLOW_PRIVATE` (`harvest.config.ts`).
  */
 export const HostList = z.string().transform((value, context) => {
   const rules: HostRule[] = [];

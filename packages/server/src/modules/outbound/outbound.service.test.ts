@@ -19,7 +19,7 @@ import {
  * rule for every user (harvesting's `fetchDocument`, the link check's `probeLink`, the map
  * proxy's `exchange`), redirects checked again, the pinned connection, and the size and time
  * limits. Loopback is reachable only because `GEO_PROXY_ALLOW_PRIVATE` (here
- * `proxyAllowPrivate`) names the server's host and port; nothing else private is.
+ * `allowPrivate`) names the server's host and port; nothing else private is.
  */
 
 interface Seen {
@@ -93,7 +93,7 @@ const documentOptions = (
   allowPrivate: HostRule[] = intranet(),
   resolve: Resolve = names({ 'catalogue.test': ['127.0.0.1'] }),
 ) => ({
-  config: { proxyAllowPrivate: allowPrivate },
+  config: { allowPrivate },
   resolve,
   userAgent: 'Geoportal/test (outbound test)',
   maxBytes: 4096,
@@ -104,7 +104,7 @@ const probeOptions = (
   allowPrivate: HostRule[] = intranet(),
   resolve: Resolve = names({ 'inward.test': ['10.0.0.8'] }),
 ) => ({
-  config: { proxyAllowPrivate: allowPrivate, proxyTimeoutMs: 500 },
+  config: { allowPrivate, proxyTimeoutMs: 500 },
   resolve,
   userAgent: 'Geoportal/test (link check)',
 });

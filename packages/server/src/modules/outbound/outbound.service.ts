@@ -23,7 +23,7 @@ import {
  * checked the same way: scheme (http, https) and no credentials in the URL, the user's own
  * host check if it has one (the proxy's allow-list), then every address the host name resolves
  * to under the address rule (`address-policy.ts`: public unicast only, intranet ranges for
- * hosts on `GEO_PROXY_ALLOW_PRIVATE`). The connection goes to exactly the checked address,
+ * hosts on the caller's `allowPrivate` list). The connection goes to exactly the checked address,
  * with the URL's name for Host and TLS, so a second DNS answer cannot point it elsewhere (DNS
  * rebinding). Headers are built from scratch: nothing of an incoming request travels on. At
  * most `MAX_REDIRECTS` redirects are followed, within the caller's time limit.
@@ -44,10 +44,12 @@ export const MAX_REDIRECTS = 5;
 
 /**
  * What the client reads of the configuration: the hosts that may resolve to intranet
- * addresses (`GEO_PROXY_ALLOW_PRIVATE`, kept under its name; `config.geo` has it).
+ * addresses. Each user brings its own list: the map proxy and the link check
+ * `GEO_PROXY_ALLOW_PRIVATE`, harvesting `HARVEST_ALLOW_PRIVATE`, so that an intranet
+ * catalogue allowed for harvesting is not open to every visitor through the map proxy.
  */
 export interface OutboundPolicy {
-  proxyAllowPrivate: readonly HostRule[];
+  allowPrivate: readonly HostRule[];
 }
 
 /** What every outbound request needs. */
@@ -70,7 +72,7 @@ export interface ExchangeOptions extends OutboundOptions {
   signal: AbortSignal;
   /**
    * A further check of each hop's host and port before its addresses are resolved (the map
-   * proxy's allow-list); `intranet` says whether `GEO_PROXY_ALLOW_PRIVATE` names it. Throws
+   * proxy's allow-list); `intranet` says whether the `allowPrivate` list names it. Throws
    * to refuse.
    */
   admit?: (host: string, port: number, intranet: boolean) => Promise<void> | void;
@@ -118,7 +120,7 @@ export async function exchange(start: URL, options: ExchangeOptions): Promise<Ex
   for (let redirects = 0; ; redirects += 1) {
     const host = hostOf(url);
     const port = portOf(url);
-    const intranet = options.config.proxyAllowPrivate.some((rule) => matchesRule(rule, host, port));
+    const intranet = options.config.allowPrivate.some((rule) => matchesRule(rule, host, port));
     await options.admit?.(host, port, intranet);
     const address = await checkAddresses(host, intranet, options, options.signal);
     const response = await request(url, address, options, options.signal);
@@ -307,7 +309,7 @@ export type LinkProbe =
   | { status: 'unreachable' | 'refused'; detail: string };
 
 export interface LinkProbeOptions extends OutboundOptions {
-  /** `proxyAllowPrivate` (hosts that may be intranet addresses) and the time limit. */
+  /** `allowPrivate` (hosts that may be intranet addresses) and the time limit. */
   config: OutboundPolicy & { proxyTimeoutMs: number };
   signal?: AbortSignal;
 }
@@ -380,7 +382,7 @@ export interface FetchedDocument {
  * harvested catalogue, issue 25). Like the link check it needs no allow-list, since the
  * address is the administrator's choice and nothing fetched reaches a browser as is; every
  * hop still goes through the address rule (no private, loopback or link-local addresses
- * unless `GEO_PROXY_ALLOW_PRIVATE` names the host) and the pinned connection. Only a 2xx
+ * unless the caller's `allowPrivate` names the host) and the pinned connection. Only a 2xx
  * answer counts; one longer than `maxBytes` (announced or read) is cut. Errors are the
  * client's HttpErrors, whose codes say what went wrong; when the caller's own signal ended
  * it, the abort's error as it is.
