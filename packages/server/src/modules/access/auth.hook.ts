@@ -36,7 +36,8 @@ const beforePasswordChange = new Set(
  * Resolves the `AccessToken` header of every request into `request.auth`. A session whose
  * account must change its password gets 403 `auth.password_change_required` on every other
  * request that carries its token, whatever the interface (REST, the standards, files, event
- * streams): the temporary password was handed to someone else and proves nothing more.
+ * streams): someone else chose that password (an administrator, the console), so until the
+ * user picks their own it opens nothing but the change.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const header = accessHeaders.token.toLowerCase();
