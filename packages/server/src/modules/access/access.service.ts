@@ -189,9 +189,15 @@ export async function logout(ctx: AccessContext, token: string): Promise<void> {
 
 /**
  * The caller behind an access token, or null when the token is unknown, expired (absolute
- * or idle timeout) or its account is disabled. Expired sessions are deleted on sight.
+ * or idle timeout) or its account is disabled. Expired sessions are deleted on sight. A
+ * request is activity and keeps the session from idling out; a check on behalf of an open
+ * stream (`touch: false`) is not.
  */
-export async function authenticate(ctx: AccessContext, token: string): Promise<Auth | null> {
+export async function authenticate(
+  ctx: AccessContext,
+  token: string,
+  { touch } = { touch: true },
+): Promise<Auth | null> {
   if (token.length === 0 || token.length > 200) return null;
   const sessionHash = hashSessionId(token);
   const session = await repo.findSession(ctx.db, sessionHash);
@@ -207,7 +213,7 @@ export async function authenticate(ctx: AccessContext, token: string): Promise<A
     await repo.deleteSession(ctx.db, sessionHash);
     return null;
   }
-  if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+  if (touch && now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
     await repo.touchSession(ctx.db, sessionHash, ctx.now);
   }
   const [roles, groups] = await Promise.all([

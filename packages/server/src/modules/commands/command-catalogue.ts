@@ -237,18 +237,19 @@ export function parseLine(line: string, path = 'body.line'): ParsedLine {
 /**
  * Refuses a queue holding a command that shows a secret once (`showsSecret`): its output is
  * a stored process log, which leaves the secret out, so the password would be shown nowhere
- * and the user locked out. `path` names the offending line for the console.
+ * and the user locked out. `parsed` has undefined for a line that did not parse; `path`
+ * names the offending line for the console.
  */
 export function refuseSecretsInQueue(
-  parsed: readonly ParsedLine[],
+  parsed: readonly (ParsedLine | undefined)[],
   path: (index: number) => string,
 ) {
-  parsed.forEach((line, index) => {
-    if (!line.entry.declaration.showsSecret) return;
-    throw lineError(
-      ErrorCode.commandSecretInQueue,
-      `"${line.entry.name}" shows a temporary password once, and a queue keeps no secret in its log: run it on its own line.`,
-      path(index),
-    );
-  });
+  const index = parsed.findIndex((line) => line?.entry.declaration.showsSecret);
+  const line = parsed[index];
+  if (!line) return;
+  throw lineError(
+    ErrorCode.commandSecretInQueue,
+    `"${line.entry.name}" shows a temporary password once, and a queue keeps no secret in its log: run it on its own line.`,
+    path(index),
+  );
 }

@@ -19,18 +19,27 @@ type Params = KindParams<'command.run'>;
 export async function runCommandJob(job: JobContext<Params>) {
   const auth = job.startedBy ? await authOfAccount(job.db, job.startedBy) : null;
   const { lines, continueOnFailure } = job.params;
+  // Each line read once; one that does not parse fails in its turn, as the others run.
+  const queue = lines.map((line) => {
+    try {
+      return { line, read: parseLine(line) };
+    } catch (error) {
+      return { line, read: error as Error };
+    }
+  });
   // Queued some other way than the console: still no secret goes unseen, and no line runs.
   refuseSecretsInQueue(
-    lines.map((line) => parseLine(line)),
+    queue.map(({ read }) => (read instanceof Error ? undefined : read)),
     (i) => `lines.${i}`,
   );
   let failed = 0;
   let done = 0;
-  for (const line of lines) {
+  for (const { line, read } of queue) {
     job.checkpoint();
     job.log('info', `> ${line}`);
     try {
-      await runParsedLine(parseLine(line), {
+      if (read instanceof Error) throw read;
+      await runParsedLine(read, {
         ctx: {
           db: job.db,
           now: job.now(),

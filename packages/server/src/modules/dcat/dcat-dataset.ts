@@ -1,6 +1,8 @@
 import type { Contact, LanguageText, OnlineResource } from '@geoportal/contract/record';
+import type { NamedNode } from '@rdfjs/types';
 import type { FileRow } from '../../db/schema.js';
 import type { ObjectRecord } from '../objects/object-kernel.js';
+import { decimal } from '../records/iso19139-writer.js';
 import { type Graph, iri, type Subject, term, text, typed } from './dcat-graph.js';
 import {
   attributionLicences,
@@ -50,11 +52,13 @@ export const datasetIri = (site: DcatSite, id: string) => `${recordPage(site, id
 const fileUrl = (site: DcatSite, file: FileRow) =>
   `${site.publicUrl}/api/v1/object/${encodeURIComponent(file.object_id)}/${encodeURIComponent(file.bundle)}/${file.path.split('/').map(encodeURIComponent).join('/')}`;
 
+const languages = ['de', 'en'] as const;
+
 /** A text in each language it has, tagged. */
-function languageTexts(graph: Graph, subject: Subject, predicate: string, value?: LanguageText) {
-  for (const lang of ['de', 'en'] as const) {
+function languageTexts(graph: Graph, subject: Subject, predicate: NamedNode, value?: LanguageText) {
+  for (const lang of languages) {
     const v = value?.[lang]?.trim();
-    if (v) graph.add(subject, term('dct', predicate), text(v, lang));
+    if (v) graph.add(subject, predicate, text(v, lang));
   }
 }
 
@@ -303,23 +307,10 @@ function statement(
   type: 'RightsStatement' | 'ProvenanceStatement',
   value: LanguageText | undefined,
 ) {
-  const texts = (['de', 'en'] as const).flatMap((lang) => {
-    const v = value?.[lang]?.trim();
-    return v ? [text(v, lang)] : [];
-  });
-  if (texts.length === 0) return;
+  if (!languages.some((lang) => value?.[lang]?.trim())) return;
   const subject = classified(graph, node, ['dct', type]);
-  for (const label of texts) graph.add(subject, term('rdfs', 'label'), label);
+  languageTexts(graph, subject, term('rdfs', 'label'), value);
   graph.add(dataset, term('dct', predicate), subject);
-}
-
-/**
- * A number as xsd:decimal's lexical form: no exponent, and without the float noise of a unit
- * conversion (1.1 km is 1100, not 1100.0000000000002).
- */
-function decimal(value: number): string {
-  const exact = Number(value.toPrecision(12));
-  return exact.toFixed(12).replace(/\.?0+$/, '');
 }
 
 /** What the record says of its quality and use beyond the core: DCAT-AP's optional properties. */
@@ -340,13 +331,17 @@ function qualities(graph: Graph, dataset: Subject, object: ObjectRecord, site: D
     graph.add(dataset, term('dct', 'conformsTo'), classified(graph, system, ['dct', 'Standard']));
   // A scale (1:n) has no place in DCAT; a ground distance in metres or kilometres has.
   const { resolution } = m;
-  const metres = resolution?.kind === 'distance' ? metresPerUnit[resolution.unit] : undefined;
-  if (resolution?.kind === 'distance' && metres !== undefined) {
-    graph.add(
-      dataset,
-      term('dcat', 'spatialResolutionInMeters'),
-      typed(decimal(resolution.value * metres), 'decimal'),
-    );
+  if (resolution?.kind === 'distance') {
+    const metres = metresPerUnit[resolution.unit];
+    // Twelve digits drop the float noise of the conversion (1.1 km is 1100, not 1100.0000000000002).
+    const inMetres = metres && Number((resolution.value * metres).toPrecision(12));
+    if (inMetres) {
+      graph.add(
+        dataset,
+        term('dcat', 'spatialResolutionInMeters'),
+        typed(decimal(inMetres), 'decimal'),
+      );
+    }
   }
 }
 
@@ -363,9 +358,9 @@ export function writeDataset(
   const m = object.metadata;
   const dataset = iri(datasetIri(site, object.id));
   graph.type(dataset, term('dcat', 'Dataset'));
-  languageTexts(graph, dataset, 'title', m.title);
+  languageTexts(graph, dataset, term('dct', 'title'), m.title);
   // dct:description is mandatory; a draft without an abstract repeats its title.
-  languageTexts(graph, dataset, 'description', m.abstract ?? m.title);
+  languageTexts(graph, dataset, term('dct', 'description'), m.abstract ?? m.title);
   graph.add(dataset, term('dct', 'identifier'), text(m.identifier ?? datasetIri(site, object.id)));
   for (const keyword of m.keywords ?? [])
     graph.add(dataset, term('dcat', 'keyword'), text(keyword));

@@ -404,7 +404,8 @@ export function purgeFinishedProcesses(db: Db, before: Date): Promise<number> {
  * disabled, deleted or expired), an administrator, and no password change pending.
  */
 export async function mayFollowEvents(ctx: AppContext, token: string): Promise<boolean> {
-  const auth = await authenticate(ctx, token);
+  // Following a stream is no activity: the session idles out as without it.
+  const auth = await authenticate(ctx, token, { touch: false });
   return (
     auth !== null && !auth.principal.mustChangePassword && holdsAdministrator(auth.principal.roles)
   );

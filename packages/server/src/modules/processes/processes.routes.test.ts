@@ -179,25 +179,39 @@ describe.each(testDatabases)('processes on $name', (database) => {
     expect(log.at(-1)?.text).toBe('0 steps done');
   });
 
-  it('streams changes of jobs as Server-Sent Events', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  /**
+   * Opens `/processes/events` with `headers` over a real connection and reads up to the
+   * stream's first line, which comes once it reads changes from a known point (its first
+   * poll): a job queued after that line is seen from its start to its end.
+   */
+  async function openEvents(headers: Record<string, string>) {
+    // The app listens once, for the first stream.
+    const bound = t.app.server.address();
+    const address =
+      bound && typeof bound === 'object'
+        ? `http://127.0.0.1:${bound.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const res = await fetch(`${address}/api/v1/processes/events`, {
-      headers: boss(),
+      headers,
       signal: controller.signal,
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
-    let text = '';
-    // The stream's first line comes once it reads changes from a known point (its first
-    // poll): a job queued after that line is seen from its start to its end.
-    while (!text.includes('retry: 3000\n\n')) {
+    let first = '';
+    while (!first.includes('retry: 3000\n\n')) {
       const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before its first line: ${text}`);
-      text += decoder.decode(value, { stream: true });
+      if (done) throw new Error(`the stream ended before its first line: ${first}`);
+      first += decoder.decode(value, { stream: true });
     }
+    return { reader, decoder, controller };
+  }
+
+  it('streams changes of jobs as Server-Sent Events', async () => {
+    const { reader, decoder, controller } = await openEvents(boss());
+    let text = '';
     const job = await start('system.selftest', { steps: 2, stepMs: 5 });
     const states = new Set<string>();
     while (!states.has('succeeded')) {
@@ -218,27 +232,8 @@ describe.each(testDatabases)('processes on $name', (database) => {
   it('closes the stream of a session that ends: no event reaches a disabled administrator', async () => {
     await createAccount(t.app, 'ada', 'ada password 1', { role: 'administrator' });
     const ada = await signIn(t.app, 'ada', 'ada password 1');
-    // The app listens since the stream test above, unless that one ran alone.
-    const bound = t.app.server.address();
-    const address =
-      bound && typeof bound === 'object'
-        ? `http://127.0.0.1:${bound.port}`
-        : await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/v1/processes/events`, {
-      headers: withToken(ada),
-      signal: controller.signal,
-    });
-    expect(res.status).toBe(200);
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
+    const { reader, decoder, controller } = await openEvents(withToken(ada));
     let text = '';
-    while (!text.includes('retry: 3000\n\n')) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before its first line: ${text}`);
-      text += decoder.decode(value, { stream: true });
-    }
-    text = '';
     const disabled = await api('PUT', '/users/ada/disabled', boss(), true);
     expect(disabled.statusCode, disabled.body).toBe(200);
     // A job with a command line in its parameters: its events must not reach ada.
